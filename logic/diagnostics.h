@@ -1,0 +1,60 @@
+// One reporting path for every component: an error has a stable code from
+// diagnostic_codes.def, a primary source range, and related notes.
+#pragma once
+
+#include "logic/source.h"
+
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kprove {
+
+enum class DiagCode {
+#define KPROVE_DIAG(Enum, Code, Summary) Enum,
+#include "logic/diagnostic_codes.def"
+#undef KPROVE_DIAG
+};
+
+std::string_view diagCodeName(DiagCode code);
+std::string_view diagCodeSummary(DiagCode code);
+// Returns true and sets `out` when `name` is a known code such as "perm.read".
+bool diagCodeFromName(std::string_view name, DiagCode &out);
+// Parse, type, unsupported and io errors make the input invalid (exit 2).
+bool isInputError(DiagCode code);
+
+struct DiagNote {
+  SourceRange range;
+  std::string message;
+};
+
+struct Diagnostic {
+  DiagCode code;
+  SourceRange range;
+  std::string message;
+  std::vector<DiagNote> notes;
+};
+
+// Collects diagnostics; rendering is separate so tests can inspect them.
+class DiagnosticEngine {
+public:
+  explicit DiagnosticEngine(const SourceManager &sm) : sm_(sm) {}
+  void report(Diagnostic d) { diags_.push_back(std::move(d)); }
+  void error(DiagCode code, SourceRange range, std::string message) {
+    report({code, range, std::move(message), {}});
+  }
+  const std::vector<Diagnostic> &diagnostics() const { return diags_; }
+  bool hasInputErrors() const;
+  size_t count() const { return diags_.size(); }
+  const SourceManager &sources() const { return sm_; }
+
+  // FILE:LINE:COL: error[CODE]: message, the source line, a caret line, notes.
+  void render(const Diagnostic &d, std::ostream &os) const;
+
+private:
+  const SourceManager &sm_;
+  std::vector<Diagnostic> diags_;
+};
+
+} // namespace kprove

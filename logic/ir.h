@@ -1,0 +1,205 @@
+// The kernel IR: the contract between the front ends (lang/) and the VC generator
+// (vcgen/). Front ends produce it, the type checker (lang/typecheck) resolves names
+// and sets `type` on every expression; vcgen never looks at PVL or Clang syntax.
+//
+// Every node carries the source range it came from, so obligations can blame it.
+#pragma once
+
+#include "logic/source.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kprove::ir {
+
+// Types of values and formulas. `Resource` is a formula that may hold permissions
+// (Perm, PointsTo, \forall*, **); `Bool` formulas are pure.
+enum class Type { Unknown, Int, Bool, Frac, IntArray, Resource, Void };
+const char *typeName(Type t);
+
+enum class ExprKind {
+  IntLit,    // intValue
+  BoolLit,   // boolValue
+  NullLit,   // null (only compared with arrays)
+  PermConst, // permConst: write, read, none
+  Var,       // name (a local, parameter, bound variable or reserved kernel name)
+  Unary,     // unop, args[0]
+  Binary,    // binop, args[0], args[1]
+  Ite,       // args[0] ? args[1] : args[2]
+  Index,     // args[0][args[1]]; args[0] is an array-typed Var
+  Length,    // args[0].length
+  Call,      // name(args...) of a pure function
+  Old,       // \old(args[0])
+  Result,    // \result
+  Forall,    // (\forall T b...; args[0] cond; args[1] body)  binders
+  Exists,    // (\exists ...) same layout
+  ForallStar,// (\forall* ...) same layout, body a resource
+  Perm,      // Perm(args[0] location (an Index), args[1] amount)
+  PointsTo,  // PointsTo(args[0] location, args[1] amount, args[2] value)
+};
+
+enum class UnOp { Neg, Not };
+
+enum class BinOp {
+  Add, Sub, Mul, Div, Mod,     // int arithmetic; Div/Mod are Euclidean, as SMT-LIB
+  FracDiv,                     // a \ b : the exact fraction a/b (type Frac)
+  Lt, Le, Gt, Ge, Eq, Ne,
+  And, Or, Implies,            // &&, ||, ==>
+  Star,                        // ** (separating conjunction; seed syntax top-level *)
+};
+
+enum class PermConst { Write, Read, None };
+
+struct Binder {
+  Type type = Type::Int;
+  std::string name;
+  SourceRange range;
+};
+
+struct Expr;
+using ExprPtr = std::shared_ptr<Expr>;
+
+struct Expr {
+  ExprKind kind = ExprKind::IntLit;
+  SourceRange range;
+  Type type = Type::Unknown; // set by the type checker
+  int64_t intValue = 0;
+  bool boolValue = false;
+  PermConst permConst = PermConst::Write;
+  UnOp unop = UnOp::Neg;
+  BinOp binop = BinOp::Add;
+  std::string name;
+  std::vector<Binder> binders;
+  std::vector<ExprPtr> args;
+};
+
+enum class ClauseKind {
+  Requires,
+  Ensures,
+  Context,           // requires and ensures
+  ContextEverywhere, // requires, ensures, and every loop invariant of the body
+  LoopInvariant,
+  Decreases,         // termination measure of a recursive pure function
+  // Seed kernel syntax: explicit kernel- and group-level specifications (§5.1.2).
+  KernelRequires,
+  KernelEnsures,
+  GroupRequires,
+  GroupEnsures,
+};
+
+struct Clause {
+  ClauseKind kind = ClauseKind::Requires;
+  ExprPtr expr;
+  SourceRange range; // the whole clause, keyword to ';'
+};
+
+// Memory fences named by a barrier: seed syntax `barrier(ID, {local, global})`.
+struct FenceSet {
+  bool local = false;
+  bool global = false;
+};
+
+enum class StmtKind {
+  Block,     // body
+  VarDecl,   // declType name [= value]
+  Assign,    // target (Var or Index) = value
+  If,        // cond, body, elseBody
+  While,     // clauses (invariants), cond, body
+  Return,    // [value]
+  Assert,    // value
+  Assume,    // value
+  Call,      // name(args...) as a statement; target optional (x = f(...))
+  Par,       // name, iters, clauses (requires/ensures/context), body
+  Barrier,   // name, fences, clauses (requires/ensures/context), seedStyle
+};
+
+struct ParIter {
+  std::string name; // the thread variable
+  ExprPtr lo;       // inclusive
+  ExprPtr hi;       // exclusive (VerCors `lo .. hi`)
+  SourceRange range;
+};
+
+struct Stmt;
+using StmtPtr = std::shared_ptr<Stmt>;
+
+struct Stmt {
+  StmtKind kind = StmtKind::Block;
+  SourceRange range;
+  std::string name;      // VarDecl/Call/Par/Barrier name
+  Type declType = Type::Unknown;
+  bool ghost = false;
+  ExprPtr target;        // Assign, Call with result
+  ExprPtr value;         // VarDecl init, Assign rhs, Return, Assert, Assume
+  ExprPtr cond;          // If, While
+  std::vector<ExprPtr> args;  // Call
+  std::vector<StmtPtr> body;
+  std::vector<StmtPtr> elseBody;
+  std::vector<Clause> clauses;
+  std::vector<ParIter> iters;
+  FenceSet fences;
+  bool fencesGiven = false; // seed syntax names its fences; VerCors barriers fence all
+  bool seedStyle = false;   // seed-syntax barrier: surrenders all current resources
+};
+
+struct Param {
+  Type type = Type::Int;
+  std::string name;
+  SourceRange range;
+};
+
+// A method with a contract, or a pure function (pure == true, body in pureBody).
+struct Method {
+  std::string name;
+  SourceRange range;     // the declaration
+  SourceRange nameRange;
+  Type returnType = Type::Void;
+  std::vector<Param> params;
+  std::vector<Clause> contract;
+  bool pure = false;
+  ExprPtr pureBody;                  // pure functions; null = abstract
+  std::optional<std::vector<StmtPtr>> body; // methods; nullopt = abstract
+};
+
+enum class MemorySpace { Global, Local };
+
+struct KernelArray {
+  MemorySpace space = MemorySpace::Global;
+  std::string name;
+  ExprPtr length; // over the reserved names, e.g. gsize
+  SourceRange range;
+};
+
+// The seed's kernel syntax (Fig. 5.8/5.9): one kernel, run by one work group of
+// `gsize` threads. Reserved names: tid gid lid gsize tcount.
+struct Kernel {
+  std::string name;
+  SourceRange range;
+  SourceRange nameRange;
+  std::vector<KernelArray> arrays;
+  std::vector<Clause> contract; // thread contract (requires/ensures/context) and
+                                // optional Kernel*/Group* clauses
+  std::vector<StmtPtr> body;    // the body of main()
+  SourceRange mainRange;
+};
+
+struct Program {
+  std::vector<Method> methods; // top-level and class members, flattened
+  std::vector<Kernel> kernels;
+};
+
+// Small constructors used by front ends and tests.
+ExprPtr makeInt(int64_t v, SourceRange r = {});
+ExprPtr makeBool(bool v, SourceRange r = {});
+ExprPtr makeVar(std::string name, SourceRange r = {});
+ExprPtr makeUnary(UnOp op, ExprPtr a, SourceRange r = {});
+ExprPtr makeBinary(BinOp op, ExprPtr a, ExprPtr b, SourceRange r = {});
+
+// Pretty-printer (PVL-like), for --dump-ir and test failure messages.
+std::string toString(const Expr &e);
+std::string toString(const Program &p);
+
+} // namespace kprove::ir
