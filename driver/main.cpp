@@ -1,0 +1,72 @@
+// kprove [options] FILE...  — exit 0 all proved, 1 a failure, 2 input error,
+// 3 nothing failed but something is unknown.
+#include "driver/pipeline.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+int main(int argc, char **argv) {
+  using namespace kprove;
+  CLI::App app{"kprove: deductive verifier for GPU kernels (permission-based separation logic)"};
+  driver::RunOptions opts;
+  std::vector<std::string> files;
+  app.add_option("files", files, "PVL files to verify")->required();
+  app.add_option("--timeout", opts.timeoutSeconds, "per-obligation timeout in seconds")
+      ->check(CLI::Range(1u, 86400u));
+  app.add_option("--jobs", opts.jobs, "obligations proved in parallel")->check(CLI::Range(1u, 256u));
+  app.add_option("--seed", opts.randomSeed, "the solver's random seed");
+  app.add_option("--dump-smt", opts.dumpSmtDir,
+                 "write each obligation as a standalone SMT-LIB file into this directory");
+  app.set_version_flag("--version", std::string("kprove 0.1.0"));
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError &e) {
+    int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+
+  int verified = 0, failed = 0, unknown = 0, invalid = 0;
+  for (const std::string &f : files) {
+    SourceManager sources;
+    driver::FileResult r;
+    try {
+      r = driver::verifyFile(f, opts, sources);
+    } catch (const std::exception &e) {
+      // Never a crash, never a false "verified".
+      std::cout << f << ": error[internal]: " << e.what() << "\n";
+      r.verdict = driver::Verdict::Invalid;
+    }
+    DiagnosticEngine render(sources);
+    for (const Diagnostic &d : r.errors)
+      render.render(d, std::cout);
+    for (const Diagnostic &d : r.unknowns) {
+      std::ostringstream os;
+      render.render(d, os);
+      std::string text = os.str();
+      auto pos = text.find("error[");
+      if (pos != std::string::npos)
+        text.replace(pos, 5, "unknown");
+      std::cout << text;
+    }
+    std::cout << f << ": " << driver::verdictName(r.verdict) << "\n";
+    switch (r.verdict) {
+    case driver::Verdict::Verified: ++verified; break;
+    case driver::Verdict::Failed: ++failed; break;
+    case driver::Verdict::Unknown: ++unknown; break;
+    case driver::Verdict::Invalid: ++invalid; break;
+    }
+  }
+  std::cout << "kprove: " << verified << " verified, " << failed << " failed, " << unknown
+            << " unknown";
+  if (invalid)
+    std::cout << ", " << invalid << " invalid";
+  std::cout << "\n";
+  if (invalid)
+    return 2;
+  if (failed)
+    return 1;
+  if (unknown)
+    return 3;
+  return 0;
+}

@@ -1,0 +1,150 @@
+#include "driver/pipeline.h"
+
+#include "lang/pvl/pvl_parser.h"
+#include "lang/typecheck.h"
+#include "prover/prover.h"
+#include "vcgen/vcgen.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <thread>
+#include <tuple>
+
+namespace kprove::driver {
+
+const char *verdictName(Verdict v) {
+  switch (v) {
+  case Verdict::Verified: return "verified";
+  case Verdict::Failed: return "failed";
+  case Verdict::Unknown: return "unknown";
+  case Verdict::Invalid: return "invalid";
+  }
+  return "?";
+}
+
+namespace {
+
+constexpr size_t kMaxFileBytes = 16u << 20;
+
+bool readFile(const std::string &path, std::string &out, std::string &error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = "cannot open '" + path + "'";
+    return false;
+  }
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  if (out.size() > kMaxFileBytes) {
+    error = "'" + path + "' is larger than 16 MiB";
+    return false;
+  }
+  return true;
+}
+
+std::vector<prover::Answer> proveAll(const std::vector<vcgen::Obligation> &obs,
+                                     const RunOptions &opts, const std::string &stem) {
+  std::vector<prover::Answer> answers(obs.size());
+  std::atomic<size_t> next{0};
+  prover::ProverOptions po;
+  po.timeoutMs = opts.timeoutSeconds * 1000;
+  po.randomSeed = opts.randomSeed;
+  auto worker = [&] {
+    auto p = prover::makeZ3Prover(po); // one context per thread
+    for (size_t i = next++; i < obs.size(); i = next++) {
+      answers[i] = p->check(obs[i].query);
+      if (!opts.dumpSmtDir.empty()) {
+        std::filesystem::path f = std::filesystem::path(opts.dumpSmtDir) /
+                                  (stem + "-" + std::to_string(i) + "-" +
+                                   std::string(diagCodeName(obs[i].code)) + ".smt2");
+        std::ofstream(f) << p->toSmtLib(obs[i].query);
+      }
+    }
+  };
+  unsigned n = std::max(1u, std::min<unsigned>(opts.jobs, static_cast<unsigned>(obs.size())));
+  std::vector<std::thread> pool;
+  for (unsigned i = 1; i < n; ++i)
+    pool.emplace_back(worker);
+  worker();
+  for (std::thread &t : pool)
+    t.join();
+  return answers;
+}
+
+bool before(const Diagnostic &a, const Diagnostic &b) {
+  return std::tie(a.range.begin.offset, a.code) < std::tie(b.range.begin.offset, b.code);
+}
+
+} // namespace
+
+FileResult verifyFile(const std::string &path, const RunOptions &opts, SourceManager &sources) {
+  auto start = std::chrono::steady_clock::now();
+  FileResult r;
+  r.path = path;
+  std::string text, error;
+  bool ok = readFile(path, text, error);
+  uint32_t file = sources.addFile(path, ok ? std::move(text) : std::string());
+  DiagnosticEngine diags(sources);
+  if (!ok) {
+    diags.error(DiagCode::Io, {}, error);
+    r.errors = diags.diagnostics();
+    return r;
+  }
+  std::string ext = std::filesystem::path(path).extension().string();
+  if (ext != ".pvl") {
+    diags.error(DiagCode::Unsupported, {{file, 0}, {file, 0}},
+                "kprove reads PVL files (.pvl); '" + ext + "' files are not supported yet");
+    r.errors = diags.diagnostics();
+    return r;
+  }
+  auto program = lang::parsePvl(sources, file, diags);
+  if (program && !diags.hasInputErrors())
+    lang::typecheck(*program, diags);
+  vcgen::VcResult vcs;
+  if (program && !diags.hasInputErrors())
+    vcs = vcgen::generate(*program, diags);
+  if (diags.hasInputErrors()) {
+    for (const Diagnostic &d : diags.diagnostics())
+      if (isInputError(d.code))
+        r.errors.push_back(d);
+    std::stable_sort(r.errors.begin(), r.errors.end(), before);
+    r.verdict = Verdict::Invalid;
+    return r;
+  }
+  r.obligations = vcs.obligations.size();
+  std::string stem = std::filesystem::path(path).stem().string();
+  if (!opts.dumpSmtDir.empty())
+    std::filesystem::create_directories(opts.dumpSmtDir);
+  std::vector<prover::Answer> answers = proveAll(vcs.obligations, opts, stem);
+
+  // One report per (code, place, message): the same check reached on several paths.
+  std::set<std::tuple<int, uint32_t, std::string>> seenFailed, seenUnknown;
+  for (const Diagnostic &d : vcs.failures)
+    if (seenFailed.emplace(static_cast<int>(d.code), d.range.begin.offset, d.message).second)
+      r.errors.push_back(d);
+  for (size_t i = 0; i < answers.size(); ++i) {
+    const vcgen::Obligation &ob = vcs.obligations[i];
+    auto key = std::make_tuple(static_cast<int>(ob.code), ob.range.begin.offset, ob.message);
+    if (answers[i].verdict == prover::Verdict::Failed && seenFailed.insert(key).second)
+      r.errors.push_back({ob.code, ob.range, ob.message, ob.notes});
+    else if (answers[i].verdict == prover::Verdict::Unknown && seenUnknown.insert(key).second)
+      r.unknowns.push_back({ob.code, ob.range,
+                            ob.message + " (the solver could not decide: " + answers[i].reason + ")",
+                            ob.notes});
+  }
+  std::stable_sort(r.errors.begin(), r.errors.end(), before);
+  std::stable_sort(r.unknowns.begin(), r.unknowns.end(), before);
+  r.verdict = !r.errors.empty() ? Verdict::Failed
+              : !r.unknowns.empty() ? Verdict::Unknown
+                                    : Verdict::Verified;
+  r.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
+}
+
+} // namespace kprove::driver

@@ -1,0 +1,35 @@
+// The whole pipeline for one file: read, parse, type-check, generate
+// obligations, prove them (in parallel), and collect the verdict. The CLI and the
+// corpus test both use it.
+#pragma once
+
+#include "logic/diagnostics.h"
+
+#include <string>
+#include <vector>
+
+namespace kprove::driver {
+
+struct RunOptions {
+  unsigned timeoutSeconds = 10; // per obligation
+  unsigned jobs = 1;
+  unsigned randomSeed = 0;
+  std::string dumpSmtDir; // empty: no dump
+};
+
+enum class Verdict { Verified, Failed, Unknown, Invalid };
+const char *verdictName(Verdict v);
+
+struct FileResult {
+  std::string path;
+  Verdict verdict = Verdict::Invalid;
+  std::vector<Diagnostic> errors;   // input errors and failed obligations, in source order
+  std::vector<Diagnostic> unknowns; // obligations the solver could not decide
+  size_t obligations = 0;
+  double seconds = 0;
+};
+
+// `diags` is used for rendering; the file is registered in `sources`.
+FileResult verifyFile(const std::string &path, const RunOptions &opts, SourceManager &sources);
+
+} // namespace kprove::driver

@@ -1,0 +1,361 @@
+#include "logic/term.h"
+
+#include <sstream>
+
+namespace kprove::term {
+
+const char *sortName(Sort s) {
+  switch (s) {
+  case Sort::Bool: return "Bool";
+  case Sort::Int: return "Int";
+  case Sort::Real: return "Real";
+  case Sort::Ref: return "Ref";
+  case Sort::Heap: return "Heap";
+  case Sort::Mask: return "Mask";
+  }
+  return "?";
+}
+
+namespace {
+T make(Op op, Sort sort, std::vector<T> args = {}) {
+  auto t = std::make_shared<Term>();
+  t->op = op;
+  t->sort = sort;
+  t->args = std::move(args);
+  return t;
+}
+bool isInt(const T &t, int64_t &v) {
+  if (t->op != Op::IntConst)
+    return false;
+  v = t->num;
+  return true;
+}
+// Arithmetic on literals folds only when it cannot overflow.
+bool safeAdd(int64_t a, int64_t b, int64_t &r) { return !__builtin_add_overflow(a, b, &r); }
+bool safeSub(int64_t a, int64_t b, int64_t &r) { return !__builtin_sub_overflow(a, b, &r); }
+bool safeMul(int64_t a, int64_t b, int64_t &r) { return !__builtin_mul_overflow(a, b, &r); }
+Sort arithSort(const T &a, const T &b) {
+  return (a->sort == Sort::Real || b->sort == Sort::Real) ? Sort::Real : Sort::Int;
+}
+// Mixed Int/Real arithmetic is lifted to Real explicitly (SMT-LIB has no implicit casts).
+void unify(T &a, T &b) {
+  if (a->sort == Sort::Real && b->sort == Sort::Int)
+    b = toReal(b);
+  if (b->sort == Sort::Real && a->sort == Sort::Int)
+    a = toReal(a);
+}
+} // namespace
+
+T tru() {
+  static const T t = make(Op::True, Sort::Bool); // immutable, shared
+  return t;
+}
+T fls() {
+  static const T t = make(Op::False, Sort::Bool);
+  return t;
+}
+T boolConst(bool b) { return b ? tru() : fls(); }
+T intConst(int64_t v) {
+  auto t = std::make_shared<Term>();
+  t->op = Op::IntConst;
+  t->sort = Sort::Int;
+  t->num = v;
+  return t;
+}
+T realConst(int64_t num, int64_t den) {
+  auto t = std::make_shared<Term>();
+  t->op = Op::RealConst;
+  t->sort = Sort::Real;
+  if (den < 0) {
+    num = -num;
+    den = -den;
+  }
+  t->num = num;
+  t->den = den;
+  return t;
+}
+T var(std::string name, Sort s) {
+  auto t = std::make_shared<Term>();
+  t->op = Op::Var;
+  t->sort = s;
+  t->name = std::move(name);
+  return t;
+}
+T app(std::string name, Sort result, std::vector<T> args) {
+  auto t = std::make_shared<Term>();
+  t->op = Op::App;
+  t->sort = result;
+  t->name = std::move(name);
+  t->args = std::move(args);
+  return t;
+}
+bool isTrue(const T &t) { return t->op == Op::True; }
+bool isFalse(const T &t) { return t->op == Op::False; }
+
+T lnot(T a) {
+  if (isTrue(a))
+    return fls();
+  if (isFalse(a))
+    return tru();
+  if (a->op == Op::Not)
+    return a->args[0];
+  return make(Op::Not, Sort::Bool, {a});
+}
+T land(T a, T b) {
+  if (isTrue(a) || isFalse(b))
+    return b;
+  if (isTrue(b) || isFalse(a))
+    return a;
+  return make(Op::And, Sort::Bool, {a, b});
+}
+T land(const std::vector<T> &xs) {
+  T r = tru();
+  for (const T &x : xs)
+    r = land(r, x);
+  return r;
+}
+T lor(T a, T b) {
+  if (isFalse(a) || isTrue(b))
+    return b;
+  if (isFalse(b) || isTrue(a))
+    return a;
+  return make(Op::Or, Sort::Bool, {a, b});
+}
+T implies(T a, T b) {
+  if (isTrue(a))
+    return b;
+  if (isFalse(a) || isTrue(b))
+    return tru();
+  return make(Op::Implies, Sort::Bool, {a, b});
+}
+T ite(T c, T a, T b) {
+  if (isTrue(c))
+    return a;
+  if (isFalse(c))
+    return b;
+  if (a == b)
+    return a;
+  unify(a, b);
+  return make(Op::Ite, a->sort, {c, a, b});
+}
+T eq(T a, T b) {
+  if (a == b)
+    return tru();
+  int64_t x, y;
+  if (isInt(a, x) && isInt(b, y))
+    return boolConst(x == y);
+  unify(a, b);
+  return make(Op::Eq, Sort::Bool, {a, b});
+}
+T neq(T a, T b) { return lnot(eq(std::move(a), std::move(b))); }
+T lt(T a, T b) {
+  int64_t x, y;
+  if (isInt(a, x) && isInt(b, y))
+    return boolConst(x < y);
+  unify(a, b);
+  return make(Op::Lt, Sort::Bool, {a, b});
+}
+T le(T a, T b) {
+  int64_t x, y;
+  if (isInt(a, x) && isInt(b, y))
+    return boolConst(x <= y);
+  unify(a, b);
+  return make(Op::Le, Sort::Bool, {a, b});
+}
+T gt(T a, T b) { return lt(std::move(b), std::move(a)); }
+T ge(T a, T b) { return le(std::move(b), std::move(a)); }
+T add(T a, T b) {
+  int64_t x, y, r;
+  if (isInt(a, x) && isInt(b, y) && safeAdd(x, y, r))
+    return intConst(r);
+  if (isInt(b, y) && y == 0 && a->sort == Sort::Int)
+    return a;
+  Sort s = arithSort(a, b);
+  unify(a, b);
+  return make(Op::Add, s, {a, b});
+}
+T sub(T a, T b) {
+  int64_t x, y, r;
+  if (isInt(a, x) && isInt(b, y) && safeSub(x, y, r))
+    return intConst(r);
+  if (isInt(b, y) && y == 0 && a->sort == Sort::Int)
+    return a;
+  Sort s = arithSort(a, b);
+  unify(a, b);
+  return make(Op::Sub, s, {a, b});
+}
+T mul(T a, T b) {
+  int64_t x, y, r;
+  if (isInt(a, x) && isInt(b, y) && safeMul(x, y, r))
+    return intConst(r);
+  if (isInt(a, x) && x == 1 && b->sort == Sort::Int)
+    return b;
+  if (isInt(b, y) && y == 1 && a->sort == Sort::Int)
+    return a;
+  Sort s = arithSort(a, b);
+  unify(a, b);
+  return make(Op::Mul, s, {a, b});
+}
+T div(T a, T b) {
+  // Int: Euclidean division (SMT-LIB div); Real: exact division.
+  Sort s = arithSort(a, b);
+  unify(a, b);
+  return make(Op::Div, s, {a, b});
+}
+T mod(T a, T b) { return make(Op::Mod, Sort::Int, {a, b}); }
+T neg(T a) {
+  int64_t x;
+  if (isInt(a, x) && x != INT64_MIN)
+    return intConst(-x);
+  return make(Op::Neg, a->sort, {a});
+}
+T toReal(T a) {
+  if (a->sort == Sort::Real)
+    return a;
+  if (a->op == Op::IntConst)
+    return realConst(a->num, 1);
+  return make(Op::ToReal, Sort::Real, {a});
+}
+T select(T map, T ref, T index) {
+  Sort s = map->sort == Sort::Heap ? Sort::Int : Sort::Real;
+  return make(Op::Select, s, {map, ref, index});
+}
+T store(T map, T ref, T index, T value) {
+  if (map->sort == Sort::Mask)
+    value = toReal(value);
+  Sort s = map->sort;
+  return make(Op::Store, s, {map, ref, index, value});
+}
+T forall(std::vector<BoundVar> vars, T body, std::vector<std::vector<T>> patterns) {
+  if (vars.empty() || isTrue(body))
+    return body;
+  auto t = std::make_shared<Term>();
+  t->op = Op::Forall;
+  t->sort = Sort::Bool;
+  t->args = {body};
+  t->bound = std::move(vars);
+  t->patterns = std::move(patterns);
+  return t;
+}
+T exists(std::vector<BoundVar> vars, T body) {
+  if (vars.empty() || isFalse(body))
+    return body;
+  auto t = std::make_shared<Term>();
+  t->op = Op::Exists;
+  t->sort = Sort::Bool;
+  t->args = {body};
+  t->bound = std::move(vars);
+  return t;
+}
+
+T substitute(const T &t, const std::vector<std::pair<std::string, T>> &map) {
+  if (t->op == Op::Var) {
+    for (const auto &[n, v] : map)
+      if (n == t->name)
+        return v;
+    return t;
+  }
+  if (t->args.empty())
+    return t;
+  std::vector<std::pair<std::string, T>> inner;
+  const auto *m = &map;
+  if (t->op == Op::Forall || t->op == Op::Exists) {
+    // Binders shadow: drop substitutions for names bound here.
+    for (const auto &p : map) {
+      bool shadowed = false;
+      for (const BoundVar &b : t->bound)
+        shadowed = shadowed || b.name == p.first;
+      if (!shadowed)
+        inner.push_back(p);
+    }
+    m = &inner;
+  }
+  bool changed = false;
+  std::vector<T> args;
+  for (const T &a : t->args) {
+    args.push_back(substitute(a, *m));
+    changed = changed || args.back() != a;
+  }
+  std::vector<std::vector<T>> pats;
+  for (const auto &p : t->patterns) {
+    std::vector<T> q;
+    for (const T &x : p) {
+      q.push_back(substitute(x, *m));
+      changed = changed || q.back() != x;
+    }
+    pats.push_back(std::move(q));
+  }
+  if (!changed)
+    return t;
+  auto r = std::make_shared<Term>(*t);
+  r->args = std::move(args);
+  r->patterns = std::move(pats);
+  return r;
+}
+
+bool mentions(const T &t, const std::string &name) {
+  if ((t->op == Op::Var) && t->name == name)
+    return true;
+  for (const T &a : t->args)
+    if (mentions(a, name))
+      return true;
+  return false;
+}
+
+namespace {
+const char *opName(Op op) {
+  switch (op) {
+  case Op::Not: return "not";
+  case Op::And: return "and";
+  case Op::Or: return "or";
+  case Op::Implies: return "=>";
+  case Op::Ite: return "ite";
+  case Op::Eq: return "=";
+  case Op::Lt: return "<";
+  case Op::Le: return "<=";
+  case Op::Add: return "+";
+  case Op::Sub: return "-";
+  case Op::Mul: return "*";
+  case Op::Div: return "div";
+  case Op::Mod: return "mod";
+  case Op::Neg: return "-";
+  case Op::ToReal: return "to_real";
+  case Op::Select: return "select";
+  case Op::Store: return "store";
+  default: return "?";
+  }
+}
+void print(const T &t, std::ostream &os) {
+  switch (t->op) {
+  case Op::True: os << "true"; return;
+  case Op::False: os << "false"; return;
+  case Op::IntConst: os << t->num; return;
+  case Op::RealConst: os << "(/ " << t->num << " " << t->den << ")"; return;
+  case Op::Var: os << t->name; return;
+  case Op::Forall:
+  case Op::Exists:
+    os << (t->op == Op::Forall ? "(forall (" : "(exists (");
+    for (const BoundVar &b : t->bound)
+      os << "(" << b.name << " " << sortName(b.sort) << ")";
+    os << ") ";
+    print(t->args[0], os);
+    os << ")";
+    return;
+  default: break;
+  }
+  os << "(" << (t->op == Op::App ? t->name.c_str() : opName(t->op));
+  for (const T &a : t->args) {
+    os << " ";
+    print(a, os);
+  }
+  os << ")";
+}
+} // namespace
+
+std::string toString(const T &t) {
+  std::ostringstream os;
+  print(t, os);
+  return os.str();
+}
+
+} // namespace kprove::term

@@ -1,0 +1,43 @@
+// The solver interface: vcgen hands over queries in kprove's own term language,
+// the prover only answers them. Z3 lives behind makeZ3Prover (z3_prover.cpp).
+#pragma once
+
+#include "logic/term.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kprove::prover {
+
+enum class Verdict { Proved, Failed, Unknown };
+
+struct Query {
+  std::vector<term::T> assumptions;
+  term::T goal; // proved when assumptions && !goal is unsatisfiable
+};
+
+struct Answer {
+  Verdict verdict = Verdict::Unknown;
+  std::string reason; // for Unknown: the solver's reason (timeout, incomplete, ...)
+  double seconds = 0;
+};
+
+struct ProverOptions {
+  unsigned timeoutMs = 10000;
+  unsigned randomSeed = 0;
+};
+
+class Prover {
+public:
+  virtual ~Prover() = default;
+  virtual Answer check(const Query &q) = 0;
+  // The query as a standalone SMT-LIB 2 script that `z3 FILE` answers by itself:
+  // unsat means proved.
+  virtual std::string toSmtLib(const Query &q) = 0;
+};
+
+// One prover per worker thread: a Z3 context is not thread-safe.
+std::unique_ptr<Prover> makeZ3Prover(const ProverOptions &opts);
+
+} // namespace kprove::prover

@@ -1,0 +1,203 @@
+// Translation of kprove terms into Z3 and one solver call per obligation. This is
+// the only file that includes z3++.h.
+#include "prover/prover.h"
+
+#include <z3++.h>
+
+#include <chrono>
+#include <unordered_map>
+
+namespace kprove::prover {
+namespace {
+
+class Z3Prover final : public Prover {
+public:
+  explicit Z3Prover(const ProverOptions &opts) : opts_(opts) {}
+
+  Answer check(const Query &q) override {
+    auto start = std::chrono::steady_clock::now();
+    Answer ans;
+    try {
+      z3::solver s = makeSolver(q);
+      z3::check_result r = s.check();
+      if (r == z3::unsat)
+        ans.verdict = Verdict::Proved;
+      else if (r == z3::sat)
+        ans.verdict = Verdict::Failed;
+      else {
+        ans.verdict = Verdict::Unknown;
+        ans.reason = s.reason_unknown();
+      }
+    } catch (const z3::exception &e) {
+      // A solver error is never a proof.
+      ans.verdict = Verdict::Unknown;
+      ans.reason = std::string("solver error: ") + e.msg();
+    }
+    ans.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return ans;
+  }
+
+  std::string toSmtLib(const Query &q) override {
+    z3::solver s = makeSolver(q);
+    std::string text = "; kprove obligation: unsat means proved\n";
+    text += "(set-option :smt.random_seed " + std::to_string(opts_.randomSeed) + ")\n";
+    text += s.to_smt2("unknown");
+    return text;
+  }
+
+private:
+  z3::solver makeSolver(const Query &q) {
+    cache_.clear();
+    z3::solver s(ctx_);
+    z3::params p(ctx_);
+    p.set("timeout", opts_.timeoutMs);
+    p.set("random_seed", opts_.randomSeed);
+    s.set(p);
+    for (const term::T &a : q.assumptions)
+      s.add(translate(a));
+    s.add(!translate(q.goal));
+    return s;
+  }
+
+  z3::sort sortOf(term::Sort srt) {
+    switch (srt) {
+    case term::Sort::Bool: return ctx_.bool_sort();
+    case term::Sort::Int: return ctx_.int_sort();
+    case term::Sort::Real: return ctx_.real_sort();
+    case term::Sort::Ref: return refSort();
+    case term::Sort::Heap: return mapSort(ctx_.int_sort());
+    case term::Sort::Mask: return mapSort(ctx_.real_sort());
+    }
+    return ctx_.int_sort();
+  }
+  z3::sort refSort() { return ctx_.uninterpreted_sort("Ref"); }
+  z3::sort mapSort(z3::sort range) {
+    z3::sort_vector dom(ctx_);
+    dom.push_back(refSort());
+    dom.push_back(ctx_.int_sort());
+    return ctx_.array_sort(dom, range);
+  }
+
+  using Scope = std::vector<std::pair<std::string, z3::expr>>;
+
+  z3::expr translate(const term::T &t) {
+    Scope scope;
+    return tr(t, scope);
+  }
+
+  z3::expr tr(const term::T &t, Scope &scope) {
+    // Terms are DAGs; cache only outside quantifiers, where names are unambiguous.
+    if (scope.empty()) {
+      auto it = cache_.find(t.get());
+      if (it != cache_.end())
+        return it->second;
+    }
+    z3::expr e = build(t, scope);
+    if (scope.empty())
+      cache_.emplace(t.get(), e);
+    return e;
+  }
+
+  z3::expr build(const term::T &t, Scope &scope) {
+    using term::Op;
+    auto a = [&](size_t i) { return tr(t->args[i], scope); };
+    switch (t->op) {
+    case Op::True: return ctx_.bool_val(true);
+    case Op::False: return ctx_.bool_val(false);
+    case Op::IntConst: return ctx_.int_val(t->num);
+    case Op::RealConst: return ctx_.real_val(std::to_string(t->num).c_str()) / ctx_.real_val(std::to_string(t->den).c_str());
+    case Op::Var:
+      for (auto it = scope.rbegin(); it != scope.rend(); ++it)
+        if (it->first == t->name)
+          return it->second;
+      return ctx_.constant(t->name.c_str(), sortOf(t->sort));
+    case Op::App: {
+      z3::sort_vector dom(ctx_);
+      z3::expr_vector args(ctx_);
+      for (size_t i = 0; i < t->args.size(); ++i) {
+        dom.push_back(sortOf(t->args[i]->sort));
+        args.push_back(a(i));
+      }
+      z3::func_decl f = ctx_.function(t->name.c_str(), dom, sortOf(t->sort));
+      return f(args);
+    }
+    case Op::Not: return !a(0);
+    case Op::And: return a(0) && a(1);
+    case Op::Or: return a(0) || a(1);
+    case Op::Implies: return z3::implies(a(0), a(1));
+    case Op::Ite: return z3::ite(a(0), a(1), a(2));
+    case Op::Eq: return a(0) == a(1);
+    case Op::Lt: return a(0) < a(1);
+    case Op::Le: return a(0) <= a(1);
+    case Op::Add: return a(0) + a(1);
+    case Op::Sub: return a(0) - a(1);
+    case Op::Mul: return a(0) * a(1);
+    case Op::Div:
+      if (t->sort == term::Sort::Int)
+        return z3::expr(ctx_, Z3_mk_div(ctx_, a(0), a(1)));
+      return a(0) / a(1);
+    case Op::Mod: return z3::mod(a(0), a(1));
+    case Op::Neg: return -a(0);
+    case Op::ToReal: return z3::to_real(a(0));
+    case Op::Select: {
+      z3::expr_vector idx(ctx_);
+      idx.push_back(a(1));
+      idx.push_back(a(2));
+      return z3::select(a(0), idx);
+    }
+    case Op::Store: {
+      Z3_ast idx[2] = {a(1), a(2)};
+      return z3::expr(ctx_, Z3_mk_store_n(ctx_, a(0), 2, idx, a(3)));
+    }
+    case Op::Forall:
+    case Op::Exists: return quantifier(t, scope);
+    }
+    return ctx_.bool_val(true);
+  }
+
+  z3::expr quantifier(const term::T &t, Scope &scope) {
+    z3::expr_vector vars(ctx_);
+    size_t mark = scope.size();
+    for (const term::BoundVar &b : t->bound) {
+      // Fresh names keep nested and sibling quantifiers apart.
+      std::string nm = b.name + "!" + std::to_string(boundCounter_++);
+      z3::expr c = ctx_.constant(nm.c_str(), sortOf(b.sort));
+      vars.push_back(c);
+      scope.emplace_back(b.name, c);
+    }
+    z3::expr body = tr(t->args[0], scope);
+    std::vector<Z3_pattern> pats;
+    for (const auto &multi : t->patterns) {
+      std::vector<Z3_ast> terms;
+      std::vector<z3::expr> keep;
+      for (const term::T &p : multi) {
+        keep.push_back(tr(p, scope));
+        terms.push_back(keep.back());
+      }
+      pats.push_back(Z3_mk_pattern(ctx_, static_cast<unsigned>(terms.size()), terms.data()));
+    }
+    scope.erase(scope.begin() + static_cast<long>(mark), scope.end());
+    std::vector<Z3_app> bound;
+    for (unsigned i = 0; i < vars.size(); ++i)
+      bound.push_back(Z3_to_app(ctx_, vars[i]));
+    Z3_ast q = Z3_mk_quantifier_const(ctx_, t->op == term::Op::Forall, 0,
+                                      static_cast<unsigned>(bound.size()), bound.data(),
+                                      static_cast<unsigned>(pats.size()), pats.data(), body);
+    ctx_.check_error();
+    return z3::expr(ctx_, q);
+  }
+
+  ProverOptions opts_;
+  z3::context ctx_;
+  std::unordered_map<const term::Term *, z3::expr> cache_;
+  unsigned boundCounter_ = 0;
+};
+
+} // namespace
+
+std::unique_ptr<Prover> makeZ3Prover(const ProverOptions &opts) {
+  return std::make_unique<Z3Prover>(opts);
+}
+
+} // namespace kprove::prover

@@ -1,0 +1,71 @@
+// Checks one example against the expectation in its header comment:
+//   //: expect verified
+//   //: expect fail CODE LINE      (one line per expected failure)
+//   //: expect invalid CODE LINE   (input errors: parse, type, unsupported)
+//   //: expect unknown
+// A failing or invalid example must report exactly the listed (code, line)
+// pairs: a missing one is a missed bug, an extra one a spurious report.
+#include "driver/pipeline.h"
+
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <string>
+
+using namespace kprove;
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    std::cerr << "usage: corpus_check FILE\n";
+    return 2;
+  }
+  std::ifstream in(argv[1]);
+  std::string line, expectVerdict;
+  std::set<std::pair<std::string, unsigned>> expected;
+  while (std::getline(in, line)) {
+    auto pos = line.find("//: expect ");
+    if (pos == std::string::npos)
+      continue;
+    std::istringstream ss(line.substr(pos + 11));
+    std::string verdict, code;
+    unsigned ln = 0;
+    ss >> verdict;
+    if (!expectVerdict.empty() && verdict != expectVerdict) {
+      std::cerr << argv[1] << ": conflicting expectations\n";
+      return 1;
+    }
+    expectVerdict = verdict;
+    if (ss >> code >> ln)
+      expected.emplace(code, ln);
+  }
+  if (expectVerdict.empty()) {
+    std::cerr << argv[1] << ": no '//: expect' header\n";
+    return 1;
+  }
+  driver::RunOptions opts;
+  opts.timeoutSeconds = 30;
+  opts.jobs = 1;
+  SourceManager sources;
+  driver::FileResult r = driver::verifyFile(argv[1], opts, sources);
+  DiagnosticEngine render(sources);
+  std::set<std::pair<std::string, unsigned>> got;
+  for (const Diagnostic &d : r.errors)
+    got.emplace(std::string(diagCodeName(d.code)), sources.lineCol(d.range.begin).line);
+  bool ok = driver::verdictName(r.verdict) == expectVerdict &&
+            (expectVerdict == "verified" || expectVerdict == "unknown" || got == expected);
+  std::cout << argv[1] << ": expected " << expectVerdict << ", got "
+            << driver::verdictName(r.verdict) << " (" << r.obligations << " obligations, "
+            << r.seconds << " s)\n";
+  for (const auto &[c, l] : expected)
+    if (!got.count({c, l}))
+      std::cout << "  missing: " << c << " at line " << l << "\n";
+  for (const auto &[c, l] : got)
+    if (!expected.count({c, l}))
+      std::cout << "  unexpected: " << c << " at line " << l << "\n";
+  for (const Diagnostic &d : r.errors)
+    render.render(d, std::cout);
+  for (const Diagnostic &d : r.unknowns)
+    render.render(d, std::cout);
+  return ok ? 0 : 1;
+}

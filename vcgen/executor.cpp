@@ -1,0 +1,294 @@
+#include "vcgen/executor.h"
+
+#include "vcgen/expr_encoder.h"
+#include "vcgen/lockstep.h"
+
+#include <fmt/format.h>
+
+namespace kprove::vcgen {
+
+using namespace term;
+using ir::ClauseKind;
+
+std::vector<const ir::Expr *> clausesOf(const std::vector<ir::Clause> &cs,
+                                        std::initializer_list<ClauseKind> kinds) {
+  std::vector<const ir::Expr *> out;
+  for (const ir::Clause &c : cs)
+    for (ClauseKind k : kinds)
+      if (c.kind == k)
+        out.push_back(c.expr.get());
+  return out;
+}
+
+ir::ExprPtr conjoin(const std::vector<const ir::Expr *> &parts) {
+  ir::ExprPtr acc;
+  for (const ir::Expr *p : parts) {
+    auto e = std::make_shared<ir::Expr>(*p);
+    if (!acc) {
+      acc = e;
+      continue;
+    }
+    auto s = std::make_shared<ir::Expr>();
+    s->kind = ir::ExprKind::Binary;
+    s->binop = ir::BinOp::Star;
+    s->type = ir::Type::Resource;
+    s->range = {acc->range.begin, e->range.end};
+    s->args = {acc, e};
+    acc = s;
+  }
+  if (acc && acc->kind == ir::ExprKind::Binary && acc->binop == ir::BinOp::Star)
+    acc->type = ir::Type::Resource;
+  return acc;
+}
+
+namespace {
+const auto kPre = {ClauseKind::Requires, ClauseKind::Context, ClauseKind::ContextEverywhere};
+const auto kPost = {ClauseKind::Ensures, ClauseKind::Context, ClauseKind::ContextEverywhere};
+
+void assignedIn(const std::vector<ir::StmtPtr> &body, std::set<std::string> &out) {
+  for (const ir::StmtPtr &s : body) {
+    if ((s->kind == ir::StmtKind::Assign || s->kind == ir::StmtKind::Call) && s->target &&
+        s->target->kind == ir::ExprKind::Var)
+      out.insert(s->target->name);
+    assignedIn(s->body, out);
+    assignedIn(s->elseBody, out);
+  }
+}
+} // namespace
+
+void Executor::exec(const std::vector<ir::StmtPtr> &body, State &st) {
+  // Block scoping: names declared inside disappear at the end.
+  std::set<std::string> outer;
+  for (const auto &[n, v] : st.vars)
+    outer.insert(n);
+  for (const ir::StmtPtr &s : body) {
+    if (st.dead)
+      break;
+    exec(*s, st);
+  }
+  for (auto it = st.vars.begin(); it != st.vars.end();)
+    it = outer.count(it->first) ? std::next(it) : st.vars.erase(it);
+}
+
+void Executor::exec(const ir::Stmt &s, State &st) {
+  switch (s.kind) {
+  case ir::StmtKind::Block: exec(s.body, st); return;
+  case ir::StmtKind::VarDecl: {
+    if (s.value) {
+      ExprEncoder enc(vc_, st);
+      st.vars[s.name] = enc.encode(*s.value);
+    } else {
+      st.vars[s.name] = vc_.freshVar(s.name, sortOf(s.declType));
+    }
+    return;
+  }
+  case ir::StmtKind::Assign: execAssign(s, st); return;
+  case ir::StmtKind::If: execIf(s, st); return;
+  case ir::StmtKind::While: execWhile(s, st); return;
+  case ir::StmtKind::Return: {
+    if (thread_) {
+      vc_.unsupported(s.range, "return inside a parallel block or kernel");
+      return;
+    }
+    if (s.value) {
+      ExprEncoder enc(vc_, st);
+      st.result = enc.encode(*s.value);
+    }
+    exhalePost(st, s.range);
+    st.dead = true;
+    return;
+  }
+  case ir::StmtKind::Assert: {
+    if (s.value->type == ir::Type::Resource) {
+      ExhaleBlame b{DiagCode::Assert, DiagCode::Assert, "the assertion", {}};
+      ResourceOptions o;
+      o.reads = ReadCheck::Permission;
+      res_.exhale(*s.value, st, b, o, /*commit=*/false);
+      return;
+    }
+    ExprEncoder enc(vc_, st);
+    T v = enc.encode(*s.value);
+    vc_.check(st, {}, v, DiagCode::Assert, s.value->range, "the assertion may not hold");
+    st.assume(v);
+    return;
+  }
+  case ir::StmtKind::Assume: {
+    ExprEncoder enc(vc_, st);
+    st.assume(enc.encode(*s.value));
+    return;
+  }
+  case ir::StmtKind::Call: execCall(s, st); return;
+  case ir::StmtKind::Par: execPar(s, st); return;
+  case ir::StmtKind::Barrier: execBarrier(s, st); return;
+  }
+}
+
+void Executor::execAssign(const ir::Stmt &s, State &st) {
+  ExprEncoder enc(vc_, st);
+  if (s.target->kind == ir::ExprKind::Var) {
+    T v = enc.encode(*s.value);
+    if (!st.vars.count(s.target->name)) {
+      vc_.typeError(s.target->range, fmt::format("'{}' is not assignable here", s.target->name));
+      return;
+    }
+    st.vars[s.target->name] = v;
+    return;
+  }
+  const ir::Expr &arr = *s.target->args[0];
+  T ref = enc.encode(arr);
+  T idx = enc.encode(*s.target->args[1]);
+  T v = enc.encode(*s.value);
+  std::string name = ir::toString(arr);
+  enc.require(neq(ref, nullRef()), DiagCode::Null, arr.range,
+              fmt::format("array '{}' may be null", name));
+  enc.require(land(le(intConst(0), idx), lt(idx, lengthOf(ref))), DiagCode::Bounds,
+              s.target->args[1]->range, fmt::format("index may be out of bounds of '{}'", name));
+  enc.require(eq(select(st.mask, ref, idx), realConst(1, 1)), DiagCode::PermWrite,
+              s.target->range, fmt::format("no write permission to '{}'", ir::toString(*s.target)));
+  st.heap = store(st.heap, ref, idx, v);
+}
+
+void Executor::merge(State &st, const T &cond, State &thenSt, State &elseSt) {
+  if (thenSt.dead && elseSt.dead) {
+    st.dead = true;
+    return;
+  }
+  if (thenSt.dead || elseSt.dead) {
+    State &live = thenSt.dead ? elseSt : thenSt;
+    auto vars = st.vars;
+    st = live;
+    for (auto it = st.vars.begin(); it != st.vars.end();)
+      it = vars.count(it->first) ? std::next(it) : st.vars.erase(it);
+    return;
+  }
+  T a = land(thenSt.factsSince(st.pc)), b = land(elseSt.factsSince(st.pc));
+  st.assume(implies(cond, a));
+  st.assume(implies(lnot(cond), b));
+  for (auto &[name, value] : st.vars)
+    value = ite(cond, thenSt.vars.at(name), elseSt.vars.at(name));
+  st.heap = ite(cond, thenSt.heap, elseSt.heap);
+  st.mask = ite(cond, thenSt.mask, elseSt.mask);
+}
+
+void Executor::execIf(const ir::Stmt &s, State &st) {
+  ExprEncoder enc(vc_, st);
+  T c = enc.encode(*s.cond);
+  State t = st, f = st;
+  t.assume(c);
+  f.assume(lnot(c));
+  exec(s.body, t);
+  exec(s.elseBody, f);
+  merge(st, c, t, f);
+}
+
+void Executor::execWhile(const ir::Stmt &s, State &st) {
+  std::vector<const ir::Expr *> invs = clausesOf(s.clauses, {ClauseKind::LoopInvariant});
+  if (method_)
+    for (const ir::Expr *e : clausesOf(method_->contract, {ClauseKind::ContextEverywhere}))
+      invs.push_back(e);
+  ir::ExprPtr inv = conjoin(invs);
+  std::set<std::string> modified;
+  assignedIn(s.body, modified);
+
+  // Entry: the invariant holds; what it does not cover stays with the frame.
+  State after = st;
+  if (inv)
+    res_.exhale(*inv, after, {DiagCode::LoopEntry, DiagCode::LoopEntry,
+                              "the loop invariant on entry", {}});
+  auto havocModified = [&](State &x) {
+    for (const std::string &n : modified)
+      if (x.vars.count(n))
+        x.vars[n] = vc_.freshVar(n, x.vars[n]->sort);
+  };
+
+  // One arbitrary iteration, from a state holding only the invariant.
+  State body = st;
+  havocModified(body);
+  body.heap = vc_.freshVar("heap", Sort::Heap);
+  body.mask = vc_.zeroMask(body);
+  if (inv) {
+    ResourceOptions o;
+    o.reads = ReadCheck::Framing;
+    res_.inhale(*inv, body, o);
+  }
+  {
+    ExprEncoder enc(vc_, body);
+    body.assume(enc.encode(*s.cond));
+  }
+  exec(s.body, body);
+  if (!body.dead && inv)
+    res_.exhale(*inv, body, {DiagCode::LoopPreserve, DiagCode::LoopPreserve,
+                             "the loop invariant after an iteration", {}});
+
+  // After the loop: the frame, the invariant, and the negated condition.
+  havocModified(after);
+  if (inv)
+    res_.inhale(*inv, after);
+  ExprEncoder enc(vc_, after);
+  enc.reads = ReadCheck::None;
+  after.assume(lnot(enc.encode(*s.cond)));
+  st = after;
+}
+
+void Executor::exhalePost(State &st, SourceRange site) {
+  if (!method_)
+    return;
+  ir::ExprPtr post = conjoin(clausesOf(method_->contract, kPost));
+  if (!post) {
+    return;
+  }
+  if (!st.result && method_->returnType != ir::Type::Void)
+    st.result = vc_.freshVar("result", sortOf(method_->returnType));
+  ExhaleBlame b{DiagCode::Post, DiagCode::Post, "the postcondition",
+                {{site, "when the method returns here"}}};
+  res_.exhale(*post, st, b);
+}
+
+void Executor::execCall(const ir::Stmt &s, State &st) {
+  const ir::Method *callee = vc_.findMethod(s.name);
+  if (!callee || callee->pure) {
+    vc_.typeError(s.range, fmt::format("'{}' is not a method", s.name));
+    return;
+  }
+  ExprEncoder enc(vc_, st);
+  std::vector<T> args;
+  for (const ir::ExprPtr &a : s.args)
+    args.push_back(enc.encode(*a));
+  auto callerVars = st.vars;
+  auto callerOldHeap = st.oldHeap;
+  auto callerOldVars = st.oldVars;
+  auto callerResult = st.result;
+  std::map<std::string, T> params;
+  for (size_t i = 0; i < callee->params.size() && i < args.size(); ++i)
+    params[callee->params[i].name] = args[i];
+  T heapBefore = st.heap;
+  st.vars = params;
+  if (ir::ExprPtr pre = conjoin(clausesOf(callee->contract, kPre))) {
+    ExhaleBlame b{DiagCode::Pre, DiagCode::Pre,
+                  fmt::format("the precondition of '{}' (called at line {})", s.name,
+                              vc_.diags().sources().lineCol(s.range.begin).line),
+                  {}};
+    b.site = s.range;
+    res_.exhale(*pre, st, b);
+  }
+  T result;
+  if (callee->returnType != ir::Type::Void)
+    result = vc_.freshVar("result", sortOf(callee->returnType));
+  st.result = result;
+  st.oldHeap = heapBefore;
+  st.oldVars = params;
+  if (ir::ExprPtr post = conjoin(clausesOf(callee->contract, kPost)))
+    res_.inhale(*post, st);
+  st.vars = callerVars;
+  st.oldHeap = callerOldHeap;
+  st.oldVars = callerOldVars;
+  st.result = callerResult;
+  if (s.target && result) {
+    if (s.target->kind == ir::ExprKind::Var)
+      st.vars[s.target->name] = result;
+    else
+      vc_.unsupported(s.target->range, "assigning a call's result to an array element");
+  }
+}
+
+} // namespace kprove::vcgen

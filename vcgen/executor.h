@@ -1,0 +1,68 @@
+// Symbolic execution of statements for one arbitrary thread (forward weakest-
+// precondition style: each assertion becomes one obligation under the path
+// condition that reaches it). Branches fork the state and merge it again with
+// if-then-else terms; loops are cut by their invariants; calls, parallel blocks
+// and barriers are replaced by their contracts.
+#pragma once
+
+#include "logic/ir.h"
+#include "vcgen/resources.h"
+#include "vcgen/state.h"
+#include "vcgen/vc_context.h"
+
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace kprove::vcgen {
+
+// The group a thread runs in: the thread variables with their ranges, the names
+// that are uniform across the group, and how a barrier redistributes resources.
+struct ThreadContext {
+  std::string name;                      // par block name (VerCors barriers name it)
+  std::vector<std::string> threadVars;   // e.g. tid (par iteration variables)
+  std::vector<std::string> aliases;      // names equal to the (single) thread variable: lid
+  std::vector<std::pair<term::T, term::T>> ranges; // [lo, hi) per thread variable
+  std::set<std::string> uniform;         // lock-step-safe names
+  bool seed = false;                     // seed kernel syntax
+  std::map<std::string, ir::MemorySpace> spaces; // seed: memory space of each array
+  // Seed barriers: inhales the group's resources (G_res) into a state.
+  std::function<void(State &)> inhaleGroupResources;
+};
+
+class Executor {
+public:
+  Executor(VcContext &vc, const ir::Method *method, const ThreadContext *thread)
+      : vc_(vc), res_(vc), method_(method), thread_(thread) {}
+
+  void exec(const std::vector<ir::StmtPtr> &body, State &st);
+  void exec(const ir::Stmt &s, State &st);
+
+  // Checks that the postcondition holds (return statements and the end of the body).
+  void exhalePost(State &st, SourceRange site);
+
+private:
+  void execIf(const ir::Stmt &s, State &st);
+  void execWhile(const ir::Stmt &s, State &st);
+  void execAssign(const ir::Stmt &s, State &st);
+  void execCall(const ir::Stmt &s, State &st);
+  void execPar(const ir::Stmt &s, State &st);
+  void execBarrier(const ir::Stmt &s, State &st);
+  void groupCheck(const ir::Stmt &s, State &st);
+  void merge(State &st, const term::T &cond, State &thenSt, State &elseSt);
+
+  VcContext &vc_;
+  ResourceEngine res_;
+  const ir::Method *method_;
+  const ThreadContext *thread_;
+};
+
+// Clause helpers shared by methods, kernels and statements.
+std::vector<const ir::Expr *> clausesOf(const std::vector<ir::Clause> &cs,
+                                        std::initializer_list<ir::ClauseKind> kinds);
+// The conjunction of the clauses as one formula (** of them), or null if none.
+ir::ExprPtr conjoin(const std::vector<const ir::Expr *> &parts);
+
+} // namespace kprove::vcgen

@@ -1,0 +1,252 @@
+#include "vcgen/expr_encoder.h"
+
+#include <fmt/format.h>
+
+namespace kprove::vcgen {
+
+using namespace term;
+
+std::string ExprEncoder::functionSymbol(const std::string &name, bool limited) {
+  return (limited ? "fn$lim$" : "fn$") + name;
+}
+
+void ExprEncoder::require(const T &goal, DiagCode code, SourceRange range, std::string message,
+                          std::vector<DiagNote> notes) {
+  if (!checks)
+    return;
+  vc_.check(st_, guards, goal, code, range, std::move(message), std::move(notes));
+}
+
+T ExprEncoder::guarded(const T &cond, const ir::Expr &e) {
+  guards.push_back(cond);
+  T r = encode(e);
+  guards.pop_back();
+  return r;
+}
+
+std::vector<T>
+ExprEncoder::bindSkolems(const std::vector<ir::Binder> &binders,
+                         std::vector<std::pair<std::string, std::optional<T>>> &saved) {
+  std::vector<T> out;
+  for (const ir::Binder &b : binders) {
+    auto it = st_.vars.find(b.name);
+    saved.emplace_back(b.name, it == st_.vars.end() ? std::nullopt : std::optional<T>(it->second));
+    T k = vc_.freshVar(b.name, sortOf(b.type));
+    st_.vars[b.name] = k;
+    out.push_back(k);
+  }
+  return out;
+}
+
+void ExprEncoder::restore(const std::vector<std::pair<std::string, std::optional<T>>> &saved) {
+  for (auto it = saved.rbegin(); it != saved.rend(); ++it) {
+    if (it->second)
+      st_.vars[it->first] = *it->second;
+    else
+      st_.vars.erase(it->first);
+  }
+}
+
+T ExprEncoder::encode(const ir::Expr &e) {
+  switch (e.kind) {
+  case ir::ExprKind::IntLit: return intConst(e.intValue);
+  case ir::ExprKind::BoolLit: return boolConst(e.boolValue);
+  case ir::ExprKind::NullLit: return nullRef();
+  case ir::ExprKind::PermConst:
+    switch (e.permConst) {
+    case ir::PermConst::Write: return realConst(1, 1);
+    case ir::PermConst::None: return realConst(0, 1);
+    case ir::PermConst::Read: return var("read$perm", Sort::Real); // 0 < read < 1, see docs
+    }
+    break;
+  case ir::ExprKind::Var: {
+    auto it = st_.vars.find(e.name);
+    if (it == st_.vars.end()) {
+      vc_.typeError(e.range, fmt::format("'{}' is not available here", e.name));
+      return var("undefined$" + e.name, sortOf(e.type));
+    }
+    return it->second;
+  }
+  case ir::ExprKind::Unary: {
+    T a = encode(*e.args[0]);
+    return e.unop == ir::UnOp::Not ? lnot(a) : neg(a);
+  }
+  case ir::ExprKind::Binary: return encodeBinary(e);
+  case ir::ExprKind::Ite: {
+    T c = encode(*e.args[0]);
+    T a = guarded(c, *e.args[1]);
+    T b = guarded(lnot(c), *e.args[2]);
+    return ite(c, a, b);
+  }
+  case ir::ExprKind::Index: return encodeIndex(e);
+  case ir::ExprKind::Length: {
+    T ref = encode(*e.args[0]);
+    require(neq(ref, nullRef()), DiagCode::Null, e.range, "the array may be null");
+    return lengthOf(ref);
+  }
+  case ir::ExprKind::Call: return encodeCall(e);
+  case ir::ExprKind::Old: return encodeOld(e);
+  case ir::ExprKind::Result:
+    if (!st_.result) {
+      vc_.typeError(e.range, "\\result is only available in postconditions");
+      return var("undefined$result", sortOf(e.type));
+    }
+    return st_.result;
+  case ir::ExprKind::Forall:
+  case ir::ExprKind::Exists: return encodeQuantifier(e);
+  case ir::ExprKind::ForallStar:
+  case ir::ExprKind::Perm:
+  case ir::ExprKind::PointsTo:
+    vc_.unsupported(e.range, "permission expression in a position kprove evaluates as a value");
+    return tru();
+  }
+  return tru();
+}
+
+T ExprEncoder::encodeBinary(const ir::Expr &e) {
+  using ir::BinOp;
+  // Short-circuit operators: the right side is only evaluated when it matters.
+  if (e.binop == BinOp::And || e.binop == BinOp::Star) {
+    T a = encode(*e.args[0]);
+    return land(a, guarded(a, *e.args[1]));
+  }
+  if (e.binop == BinOp::Or) {
+    T a = encode(*e.args[0]);
+    return lor(a, guarded(lnot(a), *e.args[1]));
+  }
+  if (e.binop == BinOp::Implies) {
+    T a = encode(*e.args[0]);
+    return implies(a, guarded(a, *e.args[1]));
+  }
+  T a = encode(*e.args[0]);
+  T b = encode(*e.args[1]);
+  switch (e.binop) {
+  case BinOp::Add: return add(a, b);
+  case BinOp::Sub: return sub(a, b);
+  case BinOp::Mul: return mul(a, b);
+  case BinOp::Div:
+  case BinOp::Mod:
+  case BinOp::FracDiv: {
+    require(neq(b, b->sort == Sort::Real ? realConst(0, 1) : intConst(0)), DiagCode::DivZero,
+            e.args[1]->range, "the divisor may be zero");
+    if (e.binop == BinOp::FracDiv)
+      return div(toReal(a), toReal(b));
+    if (a->sort == Sort::Real || b->sort == Sort::Real)
+      return div(toReal(a), toReal(b));
+    return e.binop == BinOp::Div ? div(a, b) : mod(a, b);
+  }
+  case BinOp::Lt: return lt(a, b);
+  case BinOp::Le: return le(a, b);
+  case BinOp::Gt: return gt(a, b);
+  case BinOp::Ge: return ge(a, b);
+  case BinOp::Eq: return eq(a, b);
+  case BinOp::Ne: return neq(a, b);
+  default: break;
+  }
+  return tru();
+}
+
+T ExprEncoder::encodeIndex(const ir::Expr &e) {
+  T ref = encode(*e.args[0]);
+  T idx = encode(*e.args[1]);
+  const std::string arr = ir::toString(*e.args[0]);
+  require(neq(ref, nullRef()), DiagCode::Null, e.args[0]->range,
+          fmt::format("array '{}' may be null", arr));
+  require(land(le(intConst(0), idx), lt(idx, lengthOf(ref))), DiagCode::Bounds, e.args[1]->range,
+          fmt::format("index may be out of bounds of '{}'", arr));
+  if (reads != ReadCheck::None) {
+    bool framing = reads == ReadCheck::Framing;
+    require(lt(realConst(0, 1), select(st_.mask, ref, idx)),
+            framing ? DiagCode::Framing : DiagCode::PermRead, e.range,
+            framing ? fmt::format("this clause reads '{}' without holding permission to it "
+                                  "(clauses must be self-framing, left to right)",
+                                  ir::toString(e))
+                    : fmt::format("no permission to read '{}'", ir::toString(e)));
+  }
+  return select(st_.heap, ref, idx);
+}
+
+T ExprEncoder::encodeOld(const ir::Expr &e) {
+  if (!st_.oldHeap) {
+    vc_.typeError(e.range, "\\old is not available here");
+    return encode(*e.args[0]);
+  }
+  T heap = st_.heap, mask = st_.mask;
+  auto vars = st_.vars;
+  ReadCheck savedReads = reads;
+  st_.heap = st_.oldHeap;
+  for (const auto &[n, v] : st_.oldVars)
+    st_.vars[n] = v;
+  reads = ReadCheck::None; // framed by the precondition of the pre-state
+  T r = encode(*e.args[0]);
+  reads = savedReads;
+  st_.heap = heap;
+  st_.mask = mask;
+  st_.vars = std::move(vars);
+  return r;
+}
+
+T ExprEncoder::encodeCall(const ir::Expr &e) {
+  const ir::Method *fn = vc_.findMethod(e.name);
+  if (!fn || !fn->pure) {
+    vc_.typeError(e.range, fmt::format("'{}' is not a pure function", e.name));
+    return var("undefined$call", sortOf(e.type));
+  }
+  std::vector<T> args;
+  for (const ir::ExprPtr &a : e.args)
+    args.push_back(encode(*a));
+  if (checks) {
+    // The callee's preconditions, with parameters bound to the arguments.
+    State callee = st_;
+    callee.vars.clear();
+    for (size_t i = 0; i < fn->params.size() && i < args.size(); ++i)
+      callee.vars[fn->params[i].name] = args[i];
+    ExprEncoder pre(vc_, callee);
+    pre.checks = false;
+    pre.reads = ReadCheck::None;
+    for (const ir::Clause &c : fn->contract)
+      if (c.kind == ir::ClauseKind::Requires || c.kind == ir::ClauseKind::Context)
+        require(pre.encode(*c.expr), DiagCode::FnPre, e.range,
+                fmt::format("the precondition of '{}' may not hold", e.name),
+                {{c.range, "the precondition is here"}});
+    if (function && function->fn == fn) {
+      // A recursive call: the measure must decrease and stay non-negative.
+      T measureAtCall;
+      if (function->measureExpr) {
+        ExprEncoder m(vc_, callee);
+        m.checks = false;
+        m.reads = ReadCheck::None;
+        measureAtCall = m.encode(*function->measureExpr);
+      } else {
+        measureAtCall = args.empty() ? intConst(0) : args[0];
+      }
+      require(land(le(intConst(0), measureAtCall), lt(measureAtCall, function->measure)),
+              DiagCode::Termination, e.range,
+              fmt::format("the recursive call of '{}' may not decrease its measure", e.name));
+    }
+  }
+  bool limited = function && function->limited;
+  return app(functionSymbol(e.name, limited), sortOf(fn->returnType), args);
+}
+
+T ExprEncoder::encodeQuantifier(const ir::Expr &e) {
+  // Well-definedness is checked for an arbitrary instance (skolem constants);
+  // the value is the quantified formula over the same terms.
+  std::vector<std::pair<std::string, std::optional<T>>> saved;
+  std::vector<T> sk = bindSkolems(e.binders, saved);
+  T cond = encode(*e.args[0]);
+  T body = guarded(cond, *e.args[1]);
+  restore(saved);
+  std::vector<BoundVar> bound;
+  std::vector<std::pair<std::string, T>> sub;
+  for (size_t i = 0; i < sk.size(); ++i) {
+    std::string bn = sk[i]->name + "$b";
+    bound.push_back({bn, sk[i]->sort});
+    sub.emplace_back(sk[i]->name, var(bn, sk[i]->sort));
+  }
+  if (e.kind == ir::ExprKind::Forall)
+    return forall(bound, substitute(implies(cond, body), sub));
+  return exists(bound, substitute(land(cond, body), sub));
+}
+
+} // namespace kprove::vcgen

@@ -1,0 +1,69 @@
+// Encodes pure IR expressions as terms over a symbolic state, recording the
+// well-definedness obligations of each sub-expression on the way: permission to
+// read (or framing), array bounds, null, division by zero, pure-function
+// preconditions and, inside a recursive pure function, termination.
+#pragma once
+
+#include "logic/ir.h"
+#include "vcgen/state.h"
+#include "vcgen/vc_context.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kprove::vcgen {
+
+// How heap reads are checked.
+enum class ReadCheck {
+  Permission, // code perm.read: statements and assertions
+  Framing,    // code framing: inhaling a specification into a state holding only what it provides
+  None,       // reads justified elsewhere (a clause already checked to be self-framing)
+};
+
+// Set while encoding the body of a pure function, for termination checks.
+struct FunctionFrame {
+  const ir::Method *fn = nullptr;
+  term::T measure;          // at entry
+  const ir::Expr *measureExpr = nullptr; // decreases clause, or null for the first int parameter
+  bool limited = false;     // encode calls with the limited (non-unfolding) symbol
+};
+
+class ExprEncoder {
+public:
+  ExprEncoder(VcContext &vc, State &st) : vc_(vc), st_(st) {}
+
+  ReadCheck reads = ReadCheck::Permission;
+  std::vector<term::T> guards; // conditions under which the expression is evaluated
+  FunctionFrame *function = nullptr;
+  bool checks = true; // false: encode only, no obligations (axioms of pure functions)
+
+  term::T encode(const ir::Expr &e);
+
+  // Name used for a pure function's symbol and its limited twin.
+  static std::string functionSymbol(const std::string &name, bool limited);
+
+  VcContext &vc() { return vc_; }
+  State &state() { return st_; }
+  void require(const term::T &goal, DiagCode code, SourceRange range, std::string message,
+               std::vector<DiagNote> notes = {});
+
+  // Binds each binder to a fresh skolem constant in the state's variables (and
+  // returns the constants); `restore` undoes it.
+  std::vector<term::T> bindSkolems(const std::vector<ir::Binder> &binders,
+                                   std::vector<std::pair<std::string, std::optional<term::T>>> &saved);
+  void restore(const std::vector<std::pair<std::string, std::optional<term::T>>> &saved);
+
+private:
+  term::T encodeBinary(const ir::Expr &e);
+  term::T encodeIndex(const ir::Expr &e);
+  term::T encodeCall(const ir::Expr &e);
+  term::T encodeQuantifier(const ir::Expr &e);
+  term::T encodeOld(const ir::Expr &e);
+  term::T guarded(const term::T &cond, const ir::Expr &e);
+
+  VcContext &vc_;
+  State &st_;
+};
+
+} // namespace kprove::vcgen

@@ -1,0 +1,230 @@
+#include "vcgen/kernel.h"
+
+#include "vcgen/executor.h"
+#include "vcgen/expr_encoder.h"
+#include "vcgen/lockstep.h"
+#include "vcgen/resources.h"
+
+#include <fmt/format.h>
+
+namespace kprove::vcgen {
+
+using namespace term;
+using ir::ClauseKind;
+
+namespace {
+
+class KernelVerifier {
+public:
+  KernelVerifier(VcContext &vc, const ir::Kernel &k) : vc_(vc), k_(k), res_(vc) {}
+
+  void run() {
+    setUp();
+    pre_ = conjoin(clausesOf(k_.contract, {ClauseKind::Requires, ClauseKind::Context}));
+    post_ = conjoin(clausesOf(k_.contract, {ClauseKind::Ensures, ClauseKind::Context}));
+    kPre_ = conjoin(clausesOf(k_.contract, {ClauseKind::KernelRequires}));
+    kPost_ = conjoin(clausesOf(k_.contract, {ClauseKind::KernelEnsures}));
+    gPre_ = conjoin(clausesOf(k_.contract, {ClauseKind::GroupRequires}));
+    gPost_ = conjoin(clausesOf(k_.contract, {ClauseKind::GroupEnsures}));
+    checkResources();
+    checkLevels();
+    verifyThread();
+  }
+
+private:
+  void setUp() {
+    T gsize = vc_.freshVar("gsize", Sort::Int);
+    base_.assume(le(intConst(1), gsize));
+    base_.vars["gsize"] = gsize;
+    base_.vars["tcount"] = gsize; // one work group
+    base_.vars["gid"] = intConst(0);
+    base_.heap = vc_.freshVar("heap", Sort::Heap);
+    base_.mask = vc_.zeroMask(base_);
+    std::vector<T> refs;
+    for (const ir::KernelArray &a : k_.arrays) {
+      T ref = vc_.freshVar(a.name, Sort::Ref);
+      base_.assume(neq(ref, nullRef()));
+      for (const T &other : refs)
+        base_.assume(neq(ref, other)); // distinct allocations
+      refs.push_back(ref);
+      ExprEncoder enc(vc_, base_);
+      base_.assume(eq(lengthOf(ref), enc.encode(*a.length)));
+      base_.vars[a.name] = ref;
+      spaces_[a.name] = a.space;
+    }
+    base_.oldHeap = base_.heap;
+    base_.oldVars = base_.vars;
+  }
+
+  // Runs `f` with tid and lid bound to one skolem ranging over the group.
+  template <typename F> void forAllThreads(State &st, F f) {
+    T t = vc_.freshVar("t", Sort::Int);
+    auto saved = st.vars;
+    st.vars["tid"] = t;
+    st.vars["lid"] = t;
+    ResourceOptions o;
+    o.outerBinders = {{t, intConst(0), st.vars.at("gsize")}};
+    f(o);
+    for (const char *n : {"tid", "lid"})
+      if (saved.count(n))
+        st.vars[n] = saved[n];
+      else
+        st.vars.erase(n);
+  }
+
+  void inhaleLocalMemory(State &st) {
+    for (const ir::KernelArray &a : k_.arrays) {
+      if (a.space != ir::MemorySpace::Local)
+        continue;
+      Atom full;
+      full.kind = Atom::Kind::Perm;
+      T j = vc_.freshVar("j", Sort::Int);
+      full.ref = st.vars.at(a.name);
+      full.binders = {{j, intConst(0), lengthOf(full.ref)}};
+      full.index = j;
+      full.amount = realConst(1, 1);
+      full.arrayName = a.name;
+      full.range = a.range;
+      res_.inhaleAtoms({full}, st, {});
+    }
+  }
+
+  bool isLocalPerm(const Atom &a) const {
+    auto it = spaces_.find(a.arrayName);
+    return a.kind == Atom::Kind::Perm && it != spaces_.end() &&
+           it->second == ir::MemorySpace::Local;
+  }
+
+  // G_res: the group's resources; local memory always belongs to the group whole.
+  void inhaleGroupResources(State &st) {
+    if (gPre_) {
+      ResourceOptions o;
+      o.filter = [&](const Atom &a) { return !isLocalPerm(a); };
+      res_.inhale(*gPre_, st, o);
+    } else if (pre_) {
+      forAllThreads(st, [&](ResourceOptions &o) {
+        o.filter = [&](const Atom &a) { return !isLocalPerm(a); };
+        res_.inhale(*pre_, st, o);
+      });
+    }
+    inhaleLocalMemory(st);
+  }
+
+  void checkResources() {
+    State st = base_;
+    ResourceOptions o;
+    o.assumeBounded = false;
+    SourceRange where = k_.nameRange;
+    if (kPre_) {
+      res_.inhale(*kPre_, st, o);
+      where = kPre_->range;
+    } else if (gPre_) {
+      res_.inhale(*gPre_, st, o);
+      where = gPre_->range;
+    } else if (pre_) {
+      forAllThreads(st, [&](ResourceOptions &q) {
+        q.assumeBounded = false;
+        res_.inhale(*pre_, st, q);
+      });
+      where = pre_->range;
+    } else {
+      return;
+    }
+    res_.checkBounded(st, where,
+                      "over all threads of the group, the kernel's precondition claims more "
+                      "than a full permission to some location");
+  }
+
+  // Inhale `from` (or the thread spec over all threads), exhale `to` (or likewise).
+  void entails(const ir::ExprPtr &from, bool fromThreads, bool addLocal, const ir::ExprPtr &to,
+               bool toThreads, const std::string &what) {
+    State st = base_;
+    if (fromThreads)
+      forAllThreads(st, [&](ResourceOptions &o) { res_.inhale(*from, st, o); });
+    else
+      res_.inhale(*from, st);
+    if (addLocal)
+      inhaleLocalMemory(st);
+    ExhaleBlame b{DiagCode::KernelSpec, DiagCode::KernelSpec, what, {}};
+    if (toThreads)
+      forAllThreads(st, [&](ResourceOptions &o) { res_.exhale(*to, st, b, o, false); });
+    else
+      res_.exhale(*to, st, b, {}, false);
+  }
+
+  void checkLevels() {
+    // K ⊒ G, G ⊒ ∗T (pre); ∗T ⊒ G, G ⊒ K (post). Missing levels are generated
+    // from the level below, which makes their checks hold by construction.
+    if (kPre_ && gPre_)
+      entails(kPre_, false, false, gPre_, false, "the group precondition (from the kernel's)");
+    if (gPre_ && pre_)
+      entails(gPre_, false, true, pre_, true, "the threads' preconditions (from the group's)");
+    if (kPre_ && !gPre_ && pre_)
+      entails(kPre_, false, true, pre_, true, "the threads' preconditions (from the kernel's)");
+    if (gPost_ && post_)
+      entails(post_, true, false, gPost_, false,
+              "the group postcondition (from all threads' postconditions)");
+    if (kPost_) {
+      if (gPost_)
+        entails(gPost_, false, false, kPost_, false, "the kernel postcondition (from the group's)");
+      else if (post_)
+        entails(post_, true, false, kPost_, false,
+                "the kernel postcondition (from all threads' postconditions)");
+    }
+  }
+
+  void verifyThread() {
+    ThreadContext tc;
+    tc.name = k_.name;
+    tc.threadVars = {"tid"};
+    tc.aliases = {"lid"};
+    tc.ranges = {{intConst(0), base_.vars.at("gsize")}};
+    tc.seed = true;
+    tc.spaces = spaces_;
+    tc.inhaleGroupResources = [this](State &st) { inhaleGroupResources(st); };
+    std::set<std::string> uniform{"gsize", "tcount", "gid"};
+    for (const ir::KernelArray &a : k_.arrays)
+      uniform.insert(a.name);
+    LockStepResult ls = analyseLockStep(k_.body, uniform);
+    for (const DivergenceError &d : ls.errors)
+      vc_.fail({DiagCode::BarrierDivergence, d.barrier->range,
+                "threads may disagree on reaching this barrier (barrier divergence)",
+                {{d.condition, "this condition may differ between threads of the group"}}});
+    tc.uniform = std::move(ls.uniform);
+
+    State st = base_;
+    T tid = vc_.freshVar("tid", Sort::Int);
+    st.assume(land(le(intConst(0), tid), lt(tid, st.vars.at("gsize"))));
+    st.vars["tid"] = tid;
+    st.vars["lid"] = tid;
+    st.oldVars = st.vars;
+    ResourceOptions framing;
+    framing.reads = ReadCheck::Framing;
+    if (post_) {
+      State f = st;
+      f.heap = vc_.freshVar("heap", Sort::Heap);
+      f.mask = vc_.zeroMask(f);
+      res_.inhale(*post_, f, framing);
+    }
+    if (pre_)
+      res_.inhale(*pre_, st, framing);
+    Executor ex(vc_, nullptr, &tc);
+    ex.exec(k_.body, st);
+    if (!st.dead && post_)
+      res_.exhale(*post_, st, {DiagCode::Post, DiagCode::Post, "the thread's postcondition",
+                               {{k_.mainRange, "at the end of the kernel"}}});
+  }
+
+  VcContext &vc_;
+  const ir::Kernel &k_;
+  ResourceEngine res_;
+  State base_;
+  std::map<std::string, ir::MemorySpace> spaces_;
+  ir::ExprPtr pre_, post_, kPre_, kPost_, gPre_, gPost_;
+};
+
+} // namespace
+
+void verifyKernel(VcContext &vc, const ir::Kernel &k) { KernelVerifier(vc, k).run(); }
+
+} // namespace kprove::vcgen

@@ -1,0 +1,259 @@
+// Parallel blocks and barriers (seed §5.1.2, §5.3.3; VerCors where the seed is
+// silent). A parallel block is verified for one arbitrary thread; its caller
+// gives away the \forall* of the threads' preconditions and gets back the \forall*
+// of their postconditions. A barrier is, for the thread, a call with the barrier's
+// contract; once per barrier the group-level obligation shows that what all
+// threads hand in covers what all threads take out, with the functional part.
+#include "vcgen/executor.h"
+#include "vcgen/expr_encoder.h"
+#include "vcgen/lockstep.h"
+
+#include <fmt/format.h>
+
+namespace kprove::vcgen {
+
+using namespace term;
+using ir::ClauseKind;
+
+namespace {
+const auto kReq = {ClauseKind::Requires, ClauseKind::Context};
+const auto kEns = {ClauseKind::Ensures, ClauseKind::Context};
+} // namespace
+
+void Executor::execPar(const ir::Stmt &s, State &st) {
+  if (thread_) {
+    vc_.unsupported(s.range, "a parallel block nested in a parallel block or kernel");
+    return;
+  }
+  ExprEncoder enc(vc_, st);
+  ThreadContext tc;
+  tc.name = s.name;
+  for (const ir::ParIter &it : s.iters) {
+    tc.threadVars.push_back(it.name);
+    tc.ranges.emplace_back(enc.encode(*it.lo), enc.encode(*it.hi));
+  }
+  // Everything in scope outside the block is uniform: threads cannot assign it.
+  std::set<std::string> uniform;
+  for (const auto &[n, v] : st.vars)
+    uniform.insert(n);
+  std::set<std::string> assigned;
+  for (const ir::StmtPtr &b : s.body)
+    if (b->kind == ir::StmtKind::Assign && b->target->kind == ir::ExprKind::Var &&
+        uniform.count(b->target->name))
+      vc_.unsupported(b->range, fmt::format("a thread assigning '{}', a variable of the "
+                                            "enclosing method",
+                                            b->target->name));
+  LockStepResult ls = analyseLockStep(s.body, uniform);
+  for (const DivergenceError &d : ls.errors)
+    vc_.fail({DiagCode::BarrierDivergence, d.barrier->range,
+              "threads may disagree on reaching this barrier (barrier divergence)",
+              {{d.condition, "this condition may differ between threads of the group"}}});
+  tc.uniform = std::move(ls.uniform);
+
+  ir::ExprPtr pre = conjoin(clausesOf(s.clauses, kReq));
+  ir::ExprPtr post = conjoin(clausesOf(s.clauses, kEns));
+  auto threadBinders = [&](State &x, std::vector<std::pair<std::string, std::optional<T>>> &saved) {
+    ExprEncoder e(vc_, x);
+    std::vector<ir::Binder> bs;
+    for (const std::string &n : tc.threadVars)
+      bs.push_back({ir::Type::Int, n, s.range});
+    std::vector<T> sk = e.bindSkolems(bs, saved);
+    std::vector<QBinder> qs;
+    for (size_t i = 0; i < sk.size(); ++i)
+      qs.push_back({sk[i], tc.ranges[i].first, tc.ranges[i].second});
+    return qs;
+  };
+  auto restoreVars = [&](State &x, const auto &saved) {
+    ExprEncoder e(vc_, x);
+    e.restore(saved);
+  };
+
+  // The thread: from the block's precondition to its postcondition.
+  {
+    State t = st;
+    t.mask = vc_.zeroMask(t);
+    for (size_t i = 0; i < tc.threadVars.size(); ++i) {
+      T id = vc_.freshVar(tc.threadVars[i], Sort::Int);
+      t.vars[tc.threadVars[i]] = id;
+      t.assume(land(le(tc.ranges[i].first, id), lt(id, tc.ranges[i].second)));
+    }
+    t.oldHeap = t.heap;
+    t.oldVars = t.vars;
+    ResourceOptions framing;
+    framing.reads = ReadCheck::Framing;
+    if (post) {
+      State f = t; // the postcondition must frame itself too
+      f.heap = vc_.freshVar("heap", Sort::Heap);
+      f.mask = vc_.zeroMask(f);
+      res_.inhale(*post, f, framing);
+    }
+    if (pre)
+      res_.inhale(*pre, t, framing);
+    Executor inner(vc_, nullptr, &tc);
+    inner.exec(s.body, t);
+    if (!t.dead && post)
+      res_.exhale(*post, t, {DiagCode::ParPost, DiagCode::ParPost,
+                             "the parallel block's postcondition", {}});
+  }
+
+  // The caller: gives away all threads' preconditions, gets all postconditions.
+  if (pre) {
+    std::vector<std::pair<std::string, std::optional<T>>> saved;
+    ResourceOptions o;
+    o.outerBinders = threadBinders(st, saved);
+    res_.exhale(*pre, st, {DiagCode::ParPre, DiagCode::ParPre,
+                           "the threads' preconditions when the block starts", {{s.range, "the parallel block starts here"}}}, o);
+    restoreVars(st, saved);
+  }
+  if (post) {
+    std::vector<std::pair<std::string, std::optional<T>>> saved;
+    ResourceOptions o;
+    o.outerBinders = threadBinders(st, saved);
+    res_.inhale(*post, st, o);
+    restoreVars(st, saved);
+  }
+}
+
+void Executor::execBarrier(const ir::Stmt &s, State &st) {
+  if (!thread_) {
+    vc_.typeError(s.range, "a barrier outside a parallel block or kernel");
+    return;
+  }
+  ir::ExprPtr pre = conjoin(clausesOf(s.clauses, kReq));
+  ir::ExprPtr post = conjoin(clausesOf(s.clauses, kEns));
+  ResourceOptions framing;
+  framing.reads = ReadCheck::Framing;
+  std::vector<DiagNote> at{{s.range, "at this barrier"}};
+
+  // Both clauses frame themselves (the precondition, from nothing).
+  if (pre && !thread_->seed) {
+    State f = st;
+    f.heap = vc_.freshVar("heap", Sort::Heap);
+    f.mask = vc_.zeroMask(f);
+    res_.inhale(*pre, f, framing);
+  }
+  if (pre)
+    res_.exhale(*pre, st, {DiagCode::BarrierPre, DiagCode::BarrierPre,
+                           "the barrier's precondition", at},
+                {}, /*commit=*/!thread_->seed);
+
+  if (thread_->seed && post) {
+    // Permissions may only move within memory the barrier fences.
+    ResourceOptions o;
+    o.filter = [&](const Atom &a) {
+      if (a.kind != Atom::Kind::Perm)
+        return false;
+      auto it = thread_->spaces.find(a.arrayName);
+      if (it == thread_->spaces.end())
+        return false;
+      return it->second == ir::MemorySpace::Local ? !s.fences.local : !s.fences.global;
+    };
+    res_.exhale(*post, st, {DiagCode::BarrierFence, DiagCode::BarrierFence,
+                            "a barrier without the fence of this memory (it cannot hand out "
+                            "permissions the thread did not hold)", at},
+                o, /*commit=*/false);
+  }
+
+  groupCheck(s, st);
+
+  if (thread_->seed) {
+    // A seed barrier takes all current resources (R_cur) and hands out B_res.
+    st.mask = vc_.zeroMask(st);
+    st.heap = vc_.freshVar("heap", Sort::Heap);
+  }
+  if (post) {
+    if (!thread_->seed) {
+      State f = st;
+      f.heap = vc_.freshVar("heap", Sort::Heap);
+      f.mask = vc_.zeroMask(f);
+      res_.inhale(*post, f, framing);
+      res_.inhale(*post, st);
+    } else {
+      res_.inhale(*post, st, framing); // the mask is empty: this checks framing as well
+    }
+  }
+}
+
+void Executor::groupCheck(const ir::Stmt &s, State &st) {
+  ir::ExprPtr pre = conjoin(clausesOf(s.clauses, kReq));
+  ir::ExprPtr post = conjoin(clausesOf(s.clauses, kEns));
+  if (!post)
+    return; // nothing is handed out: nothing to redistribute or establish
+  const ThreadContext &tc = *thread_;
+
+  // The group's view: one heap, every thread's private variables as functions of
+  // its id, except the lock-step-safe ones, which all threads share.
+  State g = st;
+  g.heap = vc_.freshVar("heap", Sort::Heap);
+  g.mask = vc_.zeroMask(g);
+  ExprEncoder enc(vc_, g);
+  std::vector<ir::Binder> bs;
+  for (const std::string &n : tc.threadVars)
+    bs.push_back({ir::Type::Int, n, s.range});
+  std::vector<std::pair<std::string, std::optional<T>>> saved;
+  std::vector<T> ids = enc.bindSkolems(bs, saved);
+  std::vector<QBinder> threads;
+  for (size_t i = 0; i < ids.size(); ++i)
+    threads.push_back({ids[i], tc.ranges[i].first, tc.ranges[i].second});
+  std::string tag = vc_.fresh("bar");
+  for (auto &[name, value] : g.vars) {
+    bool isThread = std::find(tc.threadVars.begin(), tc.threadVars.end(), name) !=
+                    tc.threadVars.end();
+    bool isAlias = std::find(tc.aliases.begin(), tc.aliases.end(), name) != tc.aliases.end();
+    if (isAlias)
+      value = ids[0];
+    else if (!isThread && !tc.uniform.count(name) && value->sort != Sort::Heap)
+      value = app(name + "$" + tag, value->sort, ids);
+  }
+  std::vector<DiagNote> at{{s.range, "at this barrier"}};
+
+  if (tc.seed && tc.inhaleGroupResources)
+    tc.inhaleGroupResources(g);
+  if (pre) {
+    ResourceOptions o;
+    o.outerBinders = threads;
+    if (tc.seed) {
+      // Other threads' facts about memory the barrier does not fence are not visible.
+      o.filter = [&](const Atom &a) {
+        if (a.kind != Atom::Kind::Pure)
+          return !tc.seed;
+        for (const std::string &arr : a.arraysRead) {
+          auto it = tc.spaces.find(arr);
+          if (it != tc.spaces.end() &&
+              (it->second == ir::MemorySpace::Local ? !s.fences.local : !s.fences.global))
+            return false;
+        }
+        return true;
+      };
+    }
+    res_.inhale(*pre, g, o);
+  }
+  ResourceOptions o;
+  o.outerBinders = threads;
+  if (tc.seed) {
+    // The thread itself keeps its own facts; check its postcondition for itself.
+    State own = g;
+    own.vars = st.vars;
+    if (pre) {
+      ResourceOptions p;
+      p.filter = [](const Atom &a) { return a.kind == Atom::Kind::Pure; };
+      res_.inhale(*pre, own, p);
+    }
+    o.filter = [](const Atom &a) { return a.kind == Atom::Kind::Perm; };
+    res_.exhale(*post, g, {DiagCode::BarrierRedistribute, DiagCode::BarrierPost,
+                           "the permissions the barrier hands out (more than the group holds)", at},
+                o, false);
+    ResourceOptions p;
+    p.filter = [](const Atom &a) { return a.kind == Atom::Kind::Pure; };
+    res_.exhale(*post, own, {DiagCode::BarrierRedistribute, DiagCode::BarrierPost,
+                             "the barrier's postcondition (from the fenced preconditions of all "
+                             "threads)", at},
+                p, false);
+    return;
+  }
+  res_.exhale(*post, g, {DiagCode::BarrierRedistribute, DiagCode::BarrierPost,
+                         "the barrier's postcondition, from all threads' preconditions", at},
+              o, false);
+}
+
+} // namespace kprove::vcgen

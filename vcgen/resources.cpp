@@ -1,0 +1,465 @@
+#include "vcgen/resources.h"
+
+#include <fmt/format.h>
+
+#include <set>
+
+namespace kprove::vcgen {
+
+using namespace term;
+
+namespace {
+
+void splitConjuncts(const ir::ExprPtr &e, std::vector<ir::ExprPtr> &out) {
+  if (e->kind == ir::ExprKind::Binary &&
+      (e->binop == ir::BinOp::And || e->binop == ir::BinOp::Star)) {
+    splitConjuncts(e->args[0], out);
+    splitConjuncts(e->args[1], out);
+    return;
+  }
+  out.push_back(e);
+}
+
+bool isVar(const ir::Expr &e, const std::string &name) {
+  return e.kind == ir::ExprKind::Var && e.name == name;
+}
+
+bool exprMentions(const ir::Expr &e, const std::string &name) {
+  if (e.kind == ir::ExprKind::Var && e.name == name)
+    return true;
+  for (const ir::Binder &b : e.binders)
+    if (b.name == name)
+      return false; // shadowed
+  for (const ir::ExprPtr &a : e.args)
+    if (exprMentions(*a, name))
+      return true;
+  return false;
+}
+
+void arraysReadBy(const ir::Expr &e, std::vector<std::string> &out) {
+  if (e.kind == ir::ExprKind::Index && e.args[0]->kind == ir::ExprKind::Var)
+    out.push_back(e.args[0]->name);
+  for (const ir::ExprPtr &a : e.args)
+    arraysReadBy(*a, out);
+}
+
+// Recognises `lo <= x`, `x >= lo`, `lo < x`, `x > lo` (lower bounds) and
+// `x < hi`, `hi > x`, `x <= hi`, `hi >= x` (upper bounds). `offset` is +1 when
+// the bound is strict on the lower side or inclusive on the upper side.
+enum class BoundKind { None, Lower, Upper };
+BoundKind boundOf(const ir::Expr &c, const std::string &x, const ir::Expr *&other, int &offset) {
+  if (c.kind != ir::ExprKind::Binary)
+    return BoundKind::None;
+  const ir::Expr &l = *c.args[0], &r = *c.args[1];
+  auto pick = [&](const ir::Expr &o, BoundKind k, int off) {
+    if (exprMentions(o, x))
+      return BoundKind::None;
+    other = &o;
+    offset = off;
+    return k;
+  };
+  switch (c.binop) {
+  case ir::BinOp::Le:
+    if (isVar(r, x)) return pick(l, BoundKind::Lower, 0);
+    if (isVar(l, x)) return pick(r, BoundKind::Upper, 1);
+    break;
+  case ir::BinOp::Lt:
+    if (isVar(r, x)) return pick(l, BoundKind::Lower, 1);
+    if (isVar(l, x)) return pick(r, BoundKind::Upper, 0);
+    break;
+  case ir::BinOp::Ge:
+    if (isVar(l, x)) return pick(r, BoundKind::Lower, 0);
+    if (isVar(r, x)) return pick(l, BoundKind::Upper, 1);
+    break;
+  case ir::BinOp::Gt:
+    if (isVar(l, x)) return pick(r, BoundKind::Lower, 1);
+    if (isVar(r, x)) return pick(l, BoundKind::Upper, 0);
+    break;
+  default: break;
+  }
+  return BoundKind::None;
+}
+
+bool mentionsAny(const T &t, const std::vector<QBinder> &bs) {
+  for (const QBinder &b : bs)
+    if (mentions(t, b.skolem->name))
+      return true;
+  return false;
+}
+
+std::pair<SourceRange, std::vector<DiagNote>> blameFor(const ExhaleBlame &b, SourceRange part) {
+  if (!b.site)
+    return {part, b.notes};
+  std::vector<DiagNote> notes{{part, "this part of the contract may not hold"}};
+  return {*b.site, notes};
+}
+
+T rangeOf(const QBinder &b) {
+  if (!b.lo)
+    return tru();
+  return land(le(*b.lo, b.skolem), lt(b.skolem, *b.hi));
+}
+
+} // namespace
+
+std::vector<Atom> ResourceEngine::flatten(const ir::Expr &formula, State &st,
+                                          const ResourceOptions &opts) {
+  ExprEncoder enc(vc_, st);
+  enc.reads = opts.reads;
+  std::vector<QBinder> binders = opts.outerBinders;
+  std::vector<T> atomGuards = opts.outerGuards;
+  for (const QBinder &b : binders)
+    enc.guards.push_back(rangeOf(b));
+  for (const T &g : atomGuards)
+    enc.guards.push_back(g);
+  std::vector<Atom> out;
+  T savedMask = st.mask;
+  collect(formula, enc, binders, atomGuards, out, opts);
+  st.mask = savedMask; // the running mask was only for framing reads
+  return out;
+}
+
+void ResourceEngine::collect(const ir::Expr &e, ExprEncoder &enc, std::vector<QBinder> &binders,
+                             std::vector<T> &atomGuards, std::vector<Atom> &out,
+                             const ResourceOptions &opts) {
+  State &st = enc.state();
+  auto base = [&](Atom::Kind k) {
+    Atom a;
+    a.kind = k;
+    a.binders = binders;
+    a.guards = atomGuards;
+    a.range = e.range;
+    return a;
+  };
+  if (e.kind == ir::ExprKind::Binary &&
+      (e.binop == ir::BinOp::Star || e.binop == ir::BinOp::And) && e.type == ir::Type::Resource) {
+    size_t mark = enc.guards.size();
+    size_t before = out.size();
+    collect(*e.args[0], enc, binders, atomGuards, out, opts);
+    // Facts of the left side are known while the right side is evaluated.
+    for (size_t i = before; i < out.size(); ++i)
+      if (out[i].kind == Atom::Kind::Pure)
+        enc.guards.push_back(implies(land(out[i].guards), out[i].formula));
+    collect(*e.args[1], enc, binders, atomGuards, out, opts);
+    enc.guards.resize(mark);
+    return;
+  }
+  if (e.kind == ir::ExprKind::Binary && e.binop == ir::BinOp::Implies &&
+      e.type == ir::Type::Resource) {
+    T c = enc.encode(*e.args[0]);
+    enc.guards.push_back(c);
+    atomGuards.push_back(c);
+    collect(*e.args[1], enc, binders, atomGuards, out, opts);
+    atomGuards.pop_back();
+    enc.guards.pop_back();
+    return;
+  }
+  if (e.kind == ir::ExprKind::Ite && e.type == ir::Type::Resource) {
+    T c = enc.encode(*e.args[0]);
+    for (int branch = 0; branch < 2; ++branch) {
+      T g = branch == 0 ? c : lnot(c);
+      enc.guards.push_back(g);
+      atomGuards.push_back(g);
+      collect(*e.args[1 + branch], enc, binders, atomGuards, out, opts);
+      atomGuards.pop_back();
+      enc.guards.pop_back();
+    }
+    return;
+  }
+  if (e.kind == ir::ExprKind::ForallStar) {
+    std::vector<std::pair<std::string, std::optional<T>>> saved;
+    std::vector<T> sk = enc.bindSkolems(e.binders, saved);
+    size_t guardMark = enc.guards.size(), atomMark = atomGuards.size(),
+           binderMark = binders.size();
+    std::vector<ir::ExprPtr> conds;
+    splitConjuncts(e.args[0], conds);
+    std::vector<bool> used(conds.size(), false);
+    for (size_t b = 0; b < e.binders.size(); ++b) {
+      QBinder qb{sk[b], std::nullopt, std::nullopt};
+      const ir::Expr *lo = nullptr, *hi = nullptr;
+      int loOff = 0, hiOff = 0;
+      size_t loIdx = 0, hiIdx = 0;
+      for (size_t c = 0; c < conds.size(); ++c) {
+        if (used[c])
+          continue;
+        const ir::Expr *o = nullptr;
+        int off = 0;
+        BoundKind k = boundOf(*conds[c], e.binders[b].name, o, off);
+        if (k == BoundKind::Lower && !lo) {
+          lo = o, loOff = off, loIdx = c;
+        } else if (k == BoundKind::Upper && !hi) {
+          hi = o, hiOff = off, hiIdx = c;
+        }
+      }
+      if (lo && hi) {
+        used[loIdx] = used[hiIdx] = true;
+        qb.lo = add(enc.encode(*lo), intConst(loOff));
+        qb.hi = add(enc.encode(*hi), intConst(hiOff));
+        if (mentionsAny(*qb.lo, binders) || mentionsAny(*qb.hi, binders)) {
+          // Bounds over outer binders (triangles) cannot be counted: keep them as guards.
+          used[loIdx] = used[hiIdx] = false;
+          qb.lo = qb.hi = std::nullopt;
+        }
+      }
+      binders.push_back(qb);
+      enc.guards.push_back(rangeOf(qb));
+    }
+    for (size_t c = 0; c < conds.size(); ++c) {
+      if (used[c])
+        continue;
+      T g = enc.encode(*conds[c]);
+      enc.guards.push_back(g);
+      atomGuards.push_back(g);
+    }
+    collect(*e.args[1], enc, binders, atomGuards, out, opts);
+    binders.resize(binderMark);
+    atomGuards.resize(atomMark);
+    enc.guards.resize(guardMark);
+    enc.restore(saved);
+    return;
+  }
+  if (e.kind == ir::ExprKind::Perm || e.kind == ir::ExprKind::PointsTo) {
+    const ir::Expr &loc = *e.args[0];
+    if (loc.kind != ir::ExprKind::Index || loc.args[0]->kind != ir::ExprKind::Var) {
+      vc_.unsupported(loc.range, "permission to something other than an array element");
+      return;
+    }
+    Atom a = base(Atom::Kind::Perm);
+    a.arrayName = loc.args[0]->name;
+    a.ref = enc.encode(*loc.args[0]);
+    a.index = enc.encode(*loc.args[1]);
+    enc.require(neq(a.ref, nullRef()), DiagCode::Null, loc.args[0]->range,
+                fmt::format("array '{}' may be null", a.arrayName));
+    enc.require(land(le(intConst(0), a.index), lt(a.index, lengthOf(a.ref))), DiagCode::Bounds,
+                loc.args[1]->range,
+                fmt::format("permission to an element outside the bounds of '{}'", a.arrayName));
+    a.amount = toReal(enc.encode(*e.args[1]));
+    enc.require(le(realConst(0, 1), a.amount), DiagCode::PermNegative, e.args[1]->range,
+                "the permission amount may be negative");
+    out.push_back(a);
+    if (opts.reads == ReadCheck::Framing) {
+      // Later reads of this instance are framed by it.
+      T old = select(st.mask, a.ref, a.index);
+      st.mask = store(st.mask, a.ref, a.index,
+                      add(old, ite(land(a.guards), a.amount, realConst(0, 1))));
+    }
+    if (e.kind == ir::ExprKind::PointsTo) {
+      Atom v = base(Atom::Kind::Pure);
+      v.formula = eq(select(st.heap, a.ref, a.index), enc.encode(*e.args[2]));
+      v.readsArrays = true;
+      v.arraysRead = {a.arrayName};
+      out.push_back(v);
+    }
+    return;
+  }
+  if (e.type == ir::Type::Resource) {
+    vc_.unsupported(e.range, "this form of resource formula");
+    return;
+  }
+  Atom a = base(Atom::Kind::Pure);
+  a.formula = enc.encode(e);
+  arraysReadBy(e, a.arraysRead);
+  a.readsArrays = !a.arraysRead.empty();
+  out.push_back(a);
+}
+
+void ResourceEngine::inhale(const ir::Expr &formula, State &st, const ResourceOptions &opts) {
+  // Top-level conjuncts one by one, so that each is framed by those before it.
+  std::vector<ir::ExprPtr> parts;
+  auto self = std::make_shared<ir::Expr>(formula);
+  splitConjuncts(self, parts);
+  for (const ir::ExprPtr &p : parts)
+    inhaleAtoms(flatten(*p, st, opts), st, opts);
+}
+
+void ResourceEngine::inhaleAtoms(const std::vector<Atom> &atoms, State &st,
+                                 const ResourceOptions &opts) {
+  for (const Atom &a : atoms) {
+    if (opts.filter && !opts.filter(a))
+      continue;
+    if (a.kind == Atom::Kind::Perm)
+      applyPerm(a, st, true, nullptr, opts.assumeBounded);
+    else
+      applyPure(a, st, true, nullptr);
+  }
+}
+
+void ResourceEngine::exhale(const ir::Expr &formula, State &st, const ExhaleBlame &blame,
+                            const ResourceOptions &opts, bool commit) {
+  std::vector<Atom> atoms = flatten(formula, st, opts);
+  if (opts.filter) {
+    std::vector<Atom> kept;
+    for (Atom &a : atoms)
+      if (opts.filter(a))
+        kept.push_back(std::move(a));
+    atoms = std::move(kept);
+  }
+  exhaleAtoms(atoms, st, blame, commit);
+}
+
+void ResourceEngine::exhaleAtoms(const std::vector<Atom> &atoms, State &st,
+                                 const ExhaleBlame &blame, bool commit) {
+  T heap0 = st.heap, mask0 = st.mask;
+  for (const Atom &a : atoms) {
+    if (a.kind == Atom::Kind::Perm)
+      applyPerm(a, st, false, &blame, false);
+    else
+      applyPure(a, st, false, &blame);
+  }
+  if (!commit) {
+    st.mask = mask0;
+    return;
+  }
+  havocUnowned(st, heap0);
+}
+
+void ResourceEngine::havocUnowned(State &st, const T &oldHeap) {
+  T h = vc_.freshVar("heap", Sort::Heap);
+  T r = var("r$", Sort::Ref), i = var("i$", Sort::Int);
+  T sel = select(h, r, i);
+  st.assume(forall({{"r$", Sort::Ref}, {"i$", Sort::Int}},
+                   implies(lt(realConst(0, 1), select(st.mask, r, i)),
+                           eq(sel, select(oldHeap, r, i))),
+                   {{sel}}));
+  st.heap = h;
+}
+
+void ResourceEngine::checkBounded(State &st, SourceRange range, std::string message) {
+  T r = vc_.freshVar("ref", Sort::Ref), i = vc_.freshVar("idx", Sort::Int);
+  vc_.check(st, {}, le(select(st.mask, r, i), realConst(1, 1)), DiagCode::Resources, range,
+            std::move(message));
+}
+
+void ResourceEngine::applyPure(const Atom &a, State &st, bool inhale, const ExhaleBlame *blame) {
+  std::vector<T> conds;
+  for (const QBinder &b : a.binders)
+    conds.push_back(rangeOf(b));
+  for (const T &g : a.guards)
+    conds.push_back(g);
+  T body = implies(land(conds), a.formula);
+  if (!inhale) {
+    auto [range, notes] = blameFor(*blame, a.range);
+    vc_.check(st, {}, body, blame->pureCode, range,
+              fmt::format("{} may not hold", blame->what.empty() ? "this" : blame->what),
+              notes);
+    return;
+  }
+  std::vector<BoundVar> bound;
+  std::vector<std::pair<std::string, T>> sub;
+  for (const QBinder &b : a.binders) {
+    if (!mentions(body, b.skolem->name))
+      continue;
+    std::string bn = b.skolem->name + "$q";
+    bound.push_back({bn, b.skolem->sort});
+    sub.emplace_back(b.skolem->name, var(bn, b.skolem->sort));
+  }
+  st.assume(forall(bound, substitute(body, sub)));
+}
+
+void ResourceEngine::applyPerm(const Atom &a, State &st, bool inhale, const ExhaleBlame *blame,
+                               bool assumeBounded) {
+  std::vector<QBinder> used, unused;
+  for (const QBinder &b : a.binders)
+    (mentions(a.index, b.skolem->name) ? used : unused).push_back(b);
+  if (mentionsAny(a.ref, a.binders)) {
+    vc_.unsupported(a.range, "a quantified permission whose array depends on the bound variable");
+    return;
+  }
+  // Locations independent of some binders: scale by how many values they take.
+  T count = intConst(1);
+  for (const QBinder &b : unused) {
+    bool countable = b.lo.has_value();
+    for (const T &g : a.guards)
+      countable = countable && !mentions(g, b.skolem->name);
+    countable = countable && !mentions(a.amount, b.skolem->name);
+    if (!countable) {
+      vc_.unsupported(a.range, fmt::format("a \\forall* whose location does not depend on its "
+                                           "bound variable and whose range is not 'lo <= x && x "
+                                           "< hi'"));
+      return;
+    }
+    T width = sub(*b.hi, *b.lo);
+    count = mul(count, ite(lt(intConst(0), width), width, intConst(0)));
+  }
+  T amount = mul(a.amount, toReal(count));
+  std::vector<T> conds;
+  for (const QBinder &b : used)
+    conds.push_back(rangeOf(b));
+  for (const T &g : a.guards)
+    conds.push_back(g);
+  T guard = land(conds);
+  T zero = realConst(0, 1);
+  T cur = select(st.mask, a.ref, a.index);
+  if (!inhale) {
+    auto [range, notes] = blameFor(*blame, a.range);
+    vc_.check(st, {}, implies(guard, le(amount, cur)), blame->permCode, range,
+              fmt::format("insufficient permission to {} for {}", a.arrayName,
+                          blame->what.empty() ? "this" : blame->what),
+              notes);
+  }
+  auto sign = [&](const T &m, const T &d) { return inhale ? add(m, d) : sub(m, d); };
+  if (used.empty()) {
+    T next = store(st.mask, a.ref, a.index, sign(cur, ite(guard, amount, zero)));
+    st.mask = next;
+    if (inhale && assumeBounded)
+      st.assume(le(select(next, a.ref, a.index), realConst(1, 1)));
+    return;
+  }
+  // Injectivity: two different instances never name the same location.
+  std::vector<std::pair<std::string, T>> toCopy;
+  T differ = fls();
+  for (const QBinder &b : used) {
+    T c = vc_.freshVar(b.skolem->name, Sort::Int);
+    toCopy.emplace_back(b.skolem->name, c);
+    differ = lor(differ, neq(b.skolem, c));
+  }
+  T guard2 = substitute(guard, toCopy), index2 = substitute(a.index, toCopy),
+    amount2 = substitute(amount, toCopy);
+  vc_.check(st, {},
+            implies(land({guard, guard2, lt(zero, amount), lt(zero, amount2), differ}),
+                    neq(a.index, index2)),
+            DiagCode::Injectivity, a.range,
+            fmt::format("two instances of this quantified permission may name the same "
+                        "element of '{}'",
+                        a.arrayName));
+  // Inverse functions: inv_k(index(B)) = B_k on the image of the index.
+  std::string tag = vc_.fresh("qp");
+  std::vector<BoundVar> bound;
+  std::vector<std::pair<std::string, T>> toBound, toInverse;
+  T r = var("r$" + tag, Sort::Int);
+  T img = app("img$" + tag, Sort::Bool, {r});
+  for (size_t k = 0; k < used.size(); ++k) {
+    std::string bn = used[k].skolem->name + "$q";
+    bound.push_back({bn, Sort::Int});
+    toBound.emplace_back(used[k].skolem->name, var(bn, Sort::Int));
+    toInverse.emplace_back(used[k].skolem->name,
+                           app(fmt::format("inv{}${}", k, tag), Sort::Int, {r}));
+  }
+  T active = land(guard, lt(zero, amount));
+  T idxB = substitute(a.index, toBound);
+  std::vector<T> invEqs;
+  for (size_t k = 0; k < used.size(); ++k)
+    invEqs.push_back(eq(app(fmt::format("inv{}${}", k, tag), Sort::Int, {idxB}),
+                        toBound[k].second));
+  T imgB = app("img$" + tag, Sort::Bool, {idxB});
+  invEqs.push_back(imgB);
+  st.assume(forall(bound, implies(substitute(active, toBound), land(invEqs)),
+                   {{app(fmt::format("inv0${}", tag), Sort::Int, {idxB})}, {imgB}}));
+  T activeInv = land(img, substitute(active, toInverse));
+  st.assume(forall({{r->name, Sort::Int}}, implies(activeInv, eq(substitute(a.index, toInverse), r)),
+                   {{img}, {app(fmt::format("inv0${}", tag), Sort::Int, {r})}}));
+  T next = vc_.freshVar("mask", Sort::Mask);
+  T ref = var("ref$" + tag, Sort::Ref);
+  T selNext = select(next, ref, r);
+  T delta = ite(land(eq(ref, a.ref), activeInv), substitute(amount, toInverse), zero);
+  st.assume(forall({{ref->name, Sort::Ref}, {r->name, Sort::Int}},
+                   eq(selNext, sign(select(st.mask, ref, r), delta)), {{selNext}}));
+  st.mask = next;
+  if (inhale && assumeBounded) {
+    T sel = select(next, a.ref, idxB);
+    st.assume(forall(bound, implies(substitute(guard, toBound), le(sel, realConst(1, 1))),
+                     {{sel}}));
+  }
+}
+
+} // namespace kprove::vcgen

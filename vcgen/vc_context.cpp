@@ -1,0 +1,65 @@
+#include "vcgen/vc_context.h"
+
+namespace kprove::vcgen {
+
+VcContext::VcContext(const ir::Program &program, DiagnosticEngine &diags)
+    : program_(program), diags_(diags) {}
+
+std::string VcContext::fresh(const std::string &base) {
+  unsigned n = counters_[base]++;
+  return base + "@" + std::to_string(n);
+}
+
+term::T VcContext::zeroMask(State &st) {
+  term::T m = freshVar("mask", term::Sort::Mask);
+  term::T r = term::var("r$", term::Sort::Ref), i = term::var("i$", term::Sort::Int);
+  term::T sel = term::select(m, r, i);
+  st.assume(term::forall({{"r$", term::Sort::Ref}, {"i$", term::Sort::Int}},
+                         term::eq(sel, term::realConst(0, 1)), {{sel}}));
+  return m;
+}
+
+void VcContext::check(const State &st, const std::vector<term::T> &guards, const term::T &goal,
+                      DiagCode code, SourceRange range, std::string message,
+                      std::vector<DiagNote> notes) {
+  if (st.dead)
+    return;
+  term::T g = term::implies(term::land(guards), goal);
+  if (term::isTrue(g))
+    return;
+  Obligation ob{code, range, std::move(message), std::move(notes), {}};
+  ob.query.assumptions = axioms;
+  for (const term::T &f : st.allFacts())
+    ob.query.assumptions.push_back(f);
+  ob.query.goal = g;
+  obligations.push_back(std::move(ob));
+}
+
+void VcContext::unsupported(SourceRange range, std::string message) {
+  diags_.error(DiagCode::Unsupported, range, std::move(message));
+}
+void VcContext::typeError(SourceRange range, std::string message) {
+  diags_.error(DiagCode::Type, range, std::move(message));
+}
+
+const ir::Method *VcContext::findMethod(const std::string &name) const {
+  for (const ir::Method &m : program_.methods)
+    if (m.name == name)
+      return &m;
+  return nullptr;
+}
+
+term::T lengthOf(const term::T &ref) { return term::app("len", term::Sort::Int, {ref}); }
+term::T nullRef() { return term::var("null", term::Sort::Ref); }
+
+term::Sort sortOf(ir::Type t) {
+  switch (t) {
+  case ir::Type::Bool:
+  case ir::Type::Resource: return term::Sort::Bool;
+  case ir::Type::Frac: return term::Sort::Real;
+  case ir::Type::IntArray: return term::Sort::Ref;
+  default: return term::Sort::Int;
+  }
+}
+
+} // namespace kprove::vcgen

@@ -1,0 +1,56 @@
+// Shared bookkeeping of one VC-generation run: fresh names, the obligations
+// produced so far, global axioms (pure functions), and input diagnostics.
+#pragma once
+
+#include "logic/diagnostics.h"
+#include "logic/ir.h"
+#include "vcgen/obligation.h"
+#include "vcgen/state.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kprove::vcgen {
+
+class VcContext {
+public:
+  VcContext(const ir::Program &program, DiagnosticEngine &diags);
+
+  std::string fresh(const std::string &base);
+  term::T freshVar(const std::string &base, term::Sort sort) {
+    return term::var(fresh(base), sort);
+  }
+  // A fresh mask holding no permission anywhere.
+  term::T zeroMask(State &st);
+
+  // Records the obligation "path condition && guards ==> goal".
+  void check(const State &st, const std::vector<term::T> &guards, const term::T &goal,
+             DiagCode code, SourceRange range, std::string message,
+             std::vector<DiagNote> notes = {});
+  // A construct kprove cannot model soundly: an input error, never skipped.
+  void unsupported(SourceRange range, std::string message);
+  void typeError(SourceRange range, std::string message);
+  // A verification failure found without the prover (e.g. barrier divergence).
+  void fail(Diagnostic d) { failures.push_back(std::move(d)); }
+  std::vector<Diagnostic> failures;
+
+  const ir::Method *findMethod(const std::string &name) const;
+  const ir::Program &program() const { return program_; }
+  DiagnosticEngine &diags() { return diags_; }
+
+  std::vector<term::T> axioms; // assumed by every obligation (pure function definitions)
+  std::vector<Obligation> obligations;
+
+private:
+  const ir::Program &program_;
+  DiagnosticEngine &diags_;
+  std::map<std::string, unsigned> counters_;
+};
+
+// The term for an array's length, and the null reference.
+term::T lengthOf(const term::T &ref);
+term::T nullRef();
+term::Sort sortOf(ir::Type t);
+
+} // namespace kprove::vcgen

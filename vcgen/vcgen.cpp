@@ -1,0 +1,86 @@
+#include "vcgen/vcgen.h"
+
+#include "vcgen/executor.h"
+#include "vcgen/expr_encoder.h"
+#include "vcgen/functions.h"
+#include "vcgen/kernel.h"
+#include "vcgen/resources.h"
+
+#include <fmt/format.h>
+
+namespace kprove::vcgen {
+
+using namespace term;
+using ir::ClauseKind;
+
+namespace {
+
+const auto kPre = {ClauseKind::Requires, ClauseKind::Context, ClauseKind::ContextEverywhere};
+const auto kPost = {ClauseKind::Ensures, ClauseKind::Context, ClauseKind::ContextEverywhere};
+
+void verifyMethod(VcContext &vc, const ir::Method &m) {
+  ResourceEngine res(vc);
+  State st;
+  for (const ir::Param &p : m.params) {
+    T v = vc.freshVar(p.name, sortOf(p.type));
+    st.vars[p.name] = v;
+    if (p.type == ir::Type::IntArray)
+      st.assume(le(intConst(0), lengthOf(v)));
+  }
+  st.heap = vc.freshVar("heap", Sort::Heap);
+  st.mask = vc.zeroMask(st);
+  st.oldHeap = st.heap;
+  st.oldVars = st.vars;
+  ResourceOptions framing;
+  framing.reads = ReadCheck::Framing;
+  framing.assumeBounded = false;
+  ir::ExprPtr pre = conjoin(clausesOf(m.contract, kPre));
+  if (pre) {
+    res.inhale(*pre, st, framing);
+    res.checkBounded(st, pre->range,
+                     fmt::format("the precondition of '{}' claims more than a full permission "
+                                 "to some location, so no caller can establish it",
+                                 m.name));
+  }
+  if (ir::ExprPtr post = conjoin(clausesOf(m.contract, kPost))) {
+    State f = st;
+    f.heap = vc.freshVar("heap", Sort::Heap);
+    f.mask = vc.zeroMask(f);
+    if (m.returnType != ir::Type::Void)
+      f.result = vc.freshVar("result", sortOf(m.returnType));
+    res.inhale(*post, f, framing);
+  }
+  if (!m.body)
+    return;
+  Executor ex(vc, &m, nullptr);
+  ex.exec(*m.body, st);
+  if (st.dead)
+    return;
+  if (m.returnType != ir::Type::Void) {
+    vc.check(st, {}, fls(), DiagCode::Post, m.range,
+             fmt::format("'{}' may end without returning a value", m.name));
+    return;
+  }
+  SourceRange end = m.range;
+  end.begin = end.end.valid() ? SourceLoc{end.end.file, end.end.offset > 0 ? end.end.offset - 1 : 0}
+                              : end.begin;
+  ex.exhalePost(st, end);
+}
+
+} // namespace
+
+VcResult generate(const ir::Program &program, DiagnosticEngine &diags) {
+  VcContext vc(program, diags);
+  addFunctionAxioms(vc);
+  for (const ir::Method &m : program.methods) {
+    if (m.pure)
+      checkFunction(vc, m);
+    else
+      verifyMethod(vc, m);
+  }
+  for (const ir::Kernel &k : program.kernels)
+    verifyKernel(vc, k);
+  return {std::move(vc.obligations), std::move(vc.failures)};
+}
+
+} // namespace kprove::vcgen
