@@ -130,6 +130,9 @@ struct Stmt {
   StmtKind kind = StmtKind::Block;
   SourceRange range;
   std::string name;      // VarDecl/Call/Par/Barrier name
+  // Added by the PVL front end: the range of `name` (VarDecl/Call/Par/Barrier), so the
+  // type checker can point redeclaration and arity errors at the name itself.
+  SourceRange nameRange;
   Type declType = Type::Unknown;
   bool ghost = false;
   ExprPtr target;        // Assign, Call with result

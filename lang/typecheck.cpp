@@ -1,0 +1,803 @@
+// Type checker: one pass over the IR with a stack of scopes. Errors are reported at
+// the offending expression or name; an expression whose type could not be determined
+// gets Type::Unknown and suppresses follow-on errors about it.
+#include "lang/typecheck.h"
+
+#include <algorithm>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace kprove::lang {
+namespace {
+
+using namespace ir;
+
+constexpr const char *kReservedKernelNames[] = {"tid", "gid", "lid", "gsize", "tcount"};
+
+bool isReservedKernelName(const std::string &name) {
+  return std::find(std::begin(kReservedKernelNames), std::end(kReservedKernelNames), name) !=
+         std::end(kReservedKernelNames);
+}
+
+enum class VarKind { Local, Param, Binder, ParIter, Reserved, KernelArray };
+
+struct VarInfo {
+  Type type = Type::Unknown;
+  VarKind kind = VarKind::Local;
+};
+
+// Where an expression sits: decides whether permissions, \result and \old may occur.
+struct ExprCtx {
+  bool inSpec = false;     // contract clause, invariant, par/barrier clause or assert
+  bool resourceOk = false; // a Resource may appear at this position
+  bool resultOk = false;
+  bool oldOk = false;
+
+  ExprCtx noResource() const {
+    ExprCtx c = *this;
+    c.resourceOk = false;
+    return c;
+  }
+};
+
+bool isNumeric(Type t) {
+  return t == Type::Int || t == Type::Frac;
+}
+// In a position where permissions are not allowed, a Resource operand has already been
+// reported (at the Perm/PointsTo/\forall*/** that produced it), like an Unknown one.
+bool reported(Type t) {
+  return t == Type::Unknown || t == Type::Resource;
+}
+bool isFormula(Type t) {
+  return t == Type::Bool || t == Type::Resource;
+}
+
+const char *binOpName(BinOp op) {
+  switch (op) {
+  case BinOp::Add:
+    return "+";
+  case BinOp::Sub:
+    return "-";
+  case BinOp::Mul:
+    return "*";
+  case BinOp::Div:
+    return "/";
+  case BinOp::Mod:
+    return "%";
+  case BinOp::FracDiv:
+    return "\\";
+  case BinOp::Lt:
+    return "<";
+  case BinOp::Le:
+    return "<=";
+  case BinOp::Gt:
+    return ">";
+  case BinOp::Ge:
+    return ">=";
+  case BinOp::Eq:
+    return "==";
+  case BinOp::Ne:
+    return "!=";
+  case BinOp::And:
+    return "&&";
+  case BinOp::Or:
+    return "||";
+  case BinOp::Implies:
+    return "==>";
+  case BinOp::Star:
+    return "**";
+  }
+  return "?";
+}
+
+std::string quoted(const std::string &s) {
+  return "'" + s + "'";
+}
+
+// Int literals may initialise fractions (`frac f = 1;`); null is an array value.
+bool assignable(Type to, const Expr &from) {
+  if (to == Type::Unknown || reported(from.type))
+    return true;
+  if (to == from.type)
+    return true;
+  return to == Type::Frac && from.kind == ExprKind::IntLit;
+}
+
+class Checker {
+public:
+  Checker(Program &p, DiagnosticEngine &d) : prog_(p), diags_(d) {}
+
+  bool run() {
+    collectMethods();
+    for (Method &m : prog_.methods)
+      method(m);
+    checkKernelNames();
+    for (Kernel &k : prog_.kernels)
+      kernel(k);
+    return ok_;
+  }
+
+private:
+  // --- reporting and scopes ---
+
+  void error(SourceRange r, std::string msg) {
+    ok_ = false;
+    diags_.error(DiagCode::Type, r, std::move(msg));
+  }
+  void unsupported(SourceRange r, std::string msg) {
+    ok_ = false;
+    diags_.error(DiagCode::Unsupported, r, std::move(msg));
+  }
+
+  struct ScopeGuard {
+    Checker &c;
+    explicit ScopeGuard(Checker &c) : c(c) { c.scopes_.emplace_back(); }
+    ~ScopeGuard() { c.scopes_.pop_back(); }
+  };
+
+  bool declare(const std::string &name, VarInfo info, SourceRange r) {
+    if (inKernel_ && isReservedKernelName(name) && info.kind != VarKind::Reserved) {
+      error(r, quoted(name) + " is a reserved name in kernels");
+      return false;
+    }
+    auto [it, inserted] = scopes_.back().emplace(name, info);
+    if (!inserted) {
+      error(r, "redeclaration of " + quoted(name));
+      return false;
+    }
+    return true;
+  }
+
+  const VarInfo *lookup(const std::string &name) const {
+    for (auto s = scopes_.rbegin(); s != scopes_.rend(); ++s)
+      if (auto it = s->find(name); it != s->end())
+        return &it->second;
+    return nullptr;
+  }
+
+  const Method *findMethod(const std::string &name) const {
+    auto it = methods_.find(name);
+    return it == methods_.end() ? nullptr : it->second;
+  }
+
+  // --- declarations ---
+
+  void collectMethods() {
+    for (const Method &m : prog_.methods) {
+      if (!methods_.emplace(m.name, &m).second)
+        error(m.nameRange, "redeclaration of method " + quoted(m.name));
+    }
+  }
+
+  void checkKernelNames() {
+    std::unordered_map<std::string, const Kernel *> seen;
+    for (const Kernel &k : prog_.kernels)
+      if (!seen.emplace(k.name, &k).second)
+        error(k.nameRange, "redeclaration of kernel " + quoted(k.name));
+  }
+
+  static ExprCtx clauseCtx(ClauseKind k, bool valueResult) {
+    ExprCtx c;
+    c.inSpec = true;
+    c.resourceOk = k != ClauseKind::Decreases;
+    c.resultOk = valueResult && k == ClauseKind::Ensures;
+    c.oldOk = k == ClauseKind::Ensures || k == ClauseKind::LoopInvariant ||
+              k == ClauseKind::KernelEnsures || k == ClauseKind::GroupEnsures;
+    return c;
+  }
+
+  void clause(Clause &c, bool valueResult) {
+    if (!c.expr)
+      return;
+    Type t = expr(*c.expr, clauseCtx(c.kind, valueResult));
+    if (c.kind == ClauseKind::Decreases) {
+      if (t != Type::Unknown && t != Type::Int)
+        error(c.expr->range, std::string("termination measure must be int, found ") + typeName(t));
+      return;
+    }
+    if (t != Type::Unknown && !isFormula(t))
+      error(c.expr->range,
+            std::string("specification must be a boolean or resource, found ") + typeName(t));
+  }
+
+  void method(Method &m) {
+    ScopeGuard scope(*this);
+    method_ = &m;
+    for (const Param &p : m.params) {
+      if (p.type == Type::Void)
+        error(p.range, "parameter " + quoted(p.name) + " cannot have type void");
+      declare(p.name, {p.type, VarKind::Param}, p.range);
+    }
+    bool valueResult = m.returnType != Type::Void;
+    for (Clause &c : m.contract)
+      clause(c, valueResult);
+    if (m.pure)
+      pureBody(m);
+    else if (m.body)
+      stmts(*m.body); // the outermost block shares the parameters' scope
+    method_ = nullptr;
+  }
+
+  void pureBody(Method &m) {
+    if (m.returnType == Type::Void)
+      error(m.nameRange, "pure function " + quoted(m.name) + " must return a value");
+    if (!m.pureBody)
+      return;
+    Type t = expr(*m.pureBody, ExprCtx{});
+    if (!assignable(m.returnType, *m.pureBody))
+      error(m.pureBody->range, "body of " + quoted(m.name) + " has type " + typeName(t) +
+                                   ", expected " + typeName(m.returnType));
+  }
+
+  void kernel(Kernel &k) {
+    ScopeGuard scope(*this);
+    inKernel_ = true;
+    for (const char *name : kReservedKernelNames)
+      declare(name, {Type::Int, VarKind::Reserved}, k.nameRange);
+    for (KernelArray &a : k.arrays) {
+      if (a.length)
+        requireType(*a.length, ExprCtx{}, Type::Int, "array length");
+    }
+    for (const KernelArray &a : k.arrays)
+      declare(a.name, {Type::IntArray, VarKind::KernelArray}, a.range);
+    for (Clause &c : k.contract)
+      clause(c, false);
+    if (!k.mainRange.valid())
+      error(k.nameRange, "kernel " + quoted(k.name) + " has no main()");
+    stmts(k.body); // main's body shares the kernel scope: redeclaring `tid` is an error
+    inKernel_ = false;
+  }
+
+  // --- statements ---
+
+  void block(std::vector<StmtPtr> &body) {
+    ScopeGuard scope(*this);
+    stmts(body);
+  }
+
+  // Statements may insert a follow-up statement (see varDecl), hence the index loop.
+  void stmts(std::vector<StmtPtr> &body) {
+    for (size_t i = 0; i < body.size(); ++i)
+      if (body[i])
+        stmt(body, i);
+  }
+
+  void stmt(std::vector<StmtPtr> &body, size_t i) {
+    Stmt &s = *body[i];
+    switch (s.kind) {
+    case StmtKind::Block:
+      return block(s.body);
+    case StmtKind::VarDecl:
+      return varDecl(body, i);
+    case StmtKind::Assign:
+      return assign(s);
+    case StmtKind::If:
+      condition(s.cond);
+      block(s.body);
+      block(s.elseBody);
+      return;
+    case StmtKind::While:
+      for (Clause &c : s.clauses)
+        clause(c, false);
+      condition(s.cond);
+      block(s.body);
+      return;
+    case StmtKind::Return:
+      return returnStmt(s);
+    case StmtKind::Assert:
+      if (s.value)
+        requireFormula(*s.value, clauseCtx(ClauseKind::LoopInvariant, false), "assertion");
+      return;
+    case StmtKind::Assume:
+      if (s.value)
+        requireType(*s.value, ExprCtx{}, Type::Bool, "assumption");
+      return;
+    case StmtKind::Call:
+      return callStmt(s);
+    case StmtKind::Par:
+      return par(s);
+    case StmtKind::Barrier:
+      return barrier(s);
+    }
+  }
+
+  // Is `e` a call of a non-pure method (allowed only as a whole right-hand side)?
+  const Method *methodCall(const ExprPtr &e) const {
+    if (!e || e->kind != ExprKind::Call)
+      return nullptr;
+    const Method *m = findMethod(e->name);
+    return m && !m->pure ? m : nullptr;
+  }
+
+  // `T x = m(...)` becomes `T x;` followed by the call statement `x = m(...)`.
+  void varDecl(std::vector<StmtPtr> &body, size_t i) {
+    Stmt &s = *body[i];
+    if (s.declType == Type::Void)
+      error(s.nameRange, "variable " + quoted(s.name) + " cannot have type void");
+    if (methodCall(s.value)) {
+      auto call = std::make_shared<Stmt>();
+      call->kind = StmtKind::Call;
+      call->range = s.range;
+      call->ghost = s.ghost;
+      call->name = s.value->name;
+      call->nameRange = s.value->range;
+      call->args = s.value->args;
+      call->target = makeVar(s.name, s.nameRange);
+      s.value = nullptr;
+      declare(s.name, {s.declType, VarKind::Local}, s.nameRange);
+      body.insert(body.begin() + static_cast<std::ptrdiff_t>(i) + 1, call);
+      return;
+    }
+    if (s.value) {
+      Type t = expr(*s.value, ExprCtx{});
+      if (!assignable(s.declType, *s.value))
+        error(s.value->range, std::string("cannot initialise ") + typeName(s.declType) +
+                                  " variable " + quoted(s.name) + " with " + typeName(t));
+    }
+    declare(s.name, {s.declType, VarKind::Local}, s.nameRange);
+  }
+
+  // The target of an assignment or call result: a mutable variable or array element.
+  Type target(Expr &t) {
+    if (t.kind != ExprKind::Var)
+      return expr(t, ExprCtx{});
+    const VarInfo *v = lookup(t.name);
+    if (!v) {
+      error(t.range, "unknown identifier " + quoted(t.name));
+      return Type::Unknown;
+    }
+    t.type = v->type;
+    switch (v->kind) {
+    case VarKind::Reserved:
+      error(t.range, "cannot assign to reserved kernel name " + quoted(t.name));
+      break;
+    case VarKind::ParIter:
+      error(t.range, "cannot assign to par iteration variable " + quoted(t.name));
+      break;
+    case VarKind::KernelArray:
+      error(t.range, "cannot assign to kernel array " + quoted(t.name));
+      break;
+    case VarKind::Binder:
+      error(t.range, "cannot assign to bound variable " + quoted(t.name));
+      break;
+    default:
+      break;
+    }
+    return t.type;
+  }
+
+  void assign(Stmt &s) {
+    if (methodCall(s.value)) {
+      // `x = m(...)` for a non-pure method m is a call statement with a target.
+      ExprPtr call = s.value;
+      s.kind = StmtKind::Call;
+      s.name = call->name;
+      s.nameRange = call->range;
+      s.args = call->args;
+      s.value = nullptr;
+      return callStmt(s);
+    }
+    if (!s.target || !s.value)
+      return;
+    Type t = target(*s.target);
+    Type v = expr(*s.value, ExprCtx{});
+    if (!assignable(t, *s.value))
+      error(s.value->range,
+            std::string("cannot assign ") + typeName(v) + " to " + typeName(t) + " target");
+  }
+
+  void condition(const ExprPtr &e) {
+    if (e)
+      requireType(*e, ExprCtx{}, Type::Bool, "condition");
+  }
+
+  void returnStmt(Stmt &s) {
+    if (!parNames_.empty())
+      error(s.range, "return inside a par block");
+    Type want = method_ ? method_->returnType : Type::Void;
+    if (!s.value) {
+      if (want != Type::Void)
+        error(s.range, std::string("missing return value of type ") + typeName(want));
+      return;
+    }
+    Type t = expr(*s.value, ExprCtx{});
+    if (want == Type::Void)
+      error(s.value->range, "a void method cannot return a value");
+    else if (!assignable(want, *s.value))
+      error(s.value->range, std::string("cannot return ") + typeName(t) +
+                                " from a method returning " + typeName(want));
+  }
+
+  // Arity and argument types of a call of `m`; `where` is the call's name.
+  void arguments(const Method &m, std::vector<ExprPtr> &args, SourceRange where, const ExprCtx &c) {
+    for (ExprPtr &a : args)
+      if (a)
+        expr(*a, c.noResource());
+    if (args.size() != m.params.size()) {
+      error(where, quoted(m.name) + " expects " + std::to_string(m.params.size()) + " argument" +
+                       (m.params.size() == 1 ? "" : "s") + ", found " +
+                       std::to_string(args.size()));
+      return;
+    }
+    for (size_t i = 0; i < args.size(); ++i)
+      if (args[i] && !assignable(m.params[i].type, *args[i]))
+        error(args[i]->range, std::string("argument ") + std::to_string(i + 1) + " of " +
+                                  quoted(m.name) + " has type " + typeName(args[i]->type) +
+                                  ", expected " + typeName(m.params[i].type));
+  }
+
+  void callStmt(Stmt &s) {
+    SourceRange where = s.nameRange.valid() ? s.nameRange : s.range;
+    const Method *m = findMethod(s.name);
+    if (!m) {
+      error(where, "unknown method " + quoted(s.name));
+      for (ExprPtr &a : s.args)
+        if (a)
+          expr(*a, ExprCtx{});
+      return;
+    }
+    arguments(*m, s.args, where, ExprCtx{});
+    if (m->pure && !s.target)
+      error(where, "result of pure function " + quoted(s.name) + " is unused");
+    if (!s.target)
+      return;
+    if (s.target->kind != ExprKind::Var) {
+      unsupported(s.target->range,
+                  "the result of a method call must be assigned to a local variable");
+      expr(*s.target, ExprCtx{});
+      return;
+    }
+    Type t = target(*s.target);
+    if (m->returnType == Type::Void)
+      error(where, "method " + quoted(s.name) + " returns no value");
+    else if (t != Type::Unknown && t != m->returnType)
+      error(where, std::string("cannot assign ") + typeName(m->returnType) + " result of " +
+                       quoted(s.name) + " to " + typeName(t) + " variable");
+  }
+
+  void par(Stmt &s) {
+    for (ParIter &it : s.iters) {
+      if (it.lo)
+        requireType(*it.lo, ExprCtx{}, Type::Int, "par bound");
+      if (it.hi)
+        requireType(*it.hi, ExprCtx{}, Type::Int, "par bound");
+    }
+    ScopeGuard scope(*this);
+    for (const ParIter &it : s.iters)
+      declare(it.name, {Type::Int, VarKind::ParIter}, it.range);
+    for (Clause &c : s.clauses)
+      clause(c, false);
+    parNames_.push_back(s.name);
+    block(s.body);
+    parNames_.pop_back();
+  }
+
+  void barrier(Stmt &s) {
+    SourceRange where = s.range;
+    if (s.seedStyle) {
+      if (!inKernel_)
+        error(where, "a seed-style barrier must be inside a kernel's main()");
+    } else if (parNames_.empty()) {
+      error(where, "a barrier must be inside a par block");
+    } else if (!s.name.empty() && s.name != parNames_.back()) {
+      error(s.nameRange.valid() ? s.nameRange : where,
+            "barrier " + quoted(s.name) + " does not name the enclosing par block" +
+                (parNames_.back().empty() ? std::string() : " " + quoted(parNames_.back())));
+    }
+    for (Clause &c : s.clauses)
+      clause(c, false);
+  }
+
+  // --- expressions ---
+
+  void requireType(Expr &e, const ExprCtx &c, Type want, const char *what) {
+    Type t = expr(e, c);
+    if (t != Type::Unknown && t != want && t != Type::Resource)
+      error(e.range, std::string(what) + " must be " + typeName(want) + ", found " + typeName(t));
+  }
+
+  void requireFormula(Expr &e, const ExprCtx &c, const char *what) {
+    Type t = expr(e, c);
+    if (t != Type::Unknown && !isFormula(t))
+      error(e.range, std::string(what) + " must be a boolean or resource, found " + typeName(t));
+  }
+
+  // A permission-producing node (Perm, PointsTo, \forall*, **) at this position?
+  void resourceHere(const Expr &e, const ExprCtx &c) {
+    if (c.resourceOk)
+      return;
+    if (c.inSpec)
+      error(e.range, "permission expressions may only appear as conjuncts, implication "
+                     "conclusions, conditional branches or \\forall* bodies");
+    else
+      error(e.range, "permission expressions are only allowed in specifications");
+  }
+
+  Type set(Expr &e, Type t) {
+    e.type = t;
+    return t;
+  }
+
+  Type expr(Expr &e, const ExprCtx &c) {
+    switch (e.kind) {
+    case ExprKind::IntLit:
+      return set(e, Type::Int);
+    case ExprKind::BoolLit:
+      return set(e, Type::Bool);
+    case ExprKind::NullLit:
+      return set(e, Type::IntArray);
+    case ExprKind::PermConst:
+      return set(e, Type::Frac);
+    case ExprKind::Var:
+      return set(e, var(e));
+    case ExprKind::Unary:
+      return set(e, unary(e, c));
+    case ExprKind::Binary:
+      return set(e, binary(e, c));
+    case ExprKind::Ite:
+      return set(e, ite(e, c));
+    case ExprKind::Index:
+      return set(e, index(e, c));
+    case ExprKind::Length:
+      return set(e, length(e, c));
+    case ExprKind::Call:
+      return set(e, call(e, c));
+    case ExprKind::Old:
+      if (!c.oldOk)
+        error(e.range, "\\old is only allowed in postconditions, loop invariants and "
+                       "assertions");
+      return set(e, e.args.empty() || !e.args[0] ? Type::Unknown : expr(*e.args[0], c));
+    case ExprKind::Result:
+      if (!c.resultOk) {
+        error(e.range, "\\result is only allowed in postconditions of methods and "
+                       "functions that return a value");
+        return set(e, Type::Unknown);
+      }
+      return set(e, method_ ? method_->returnType : Type::Unknown);
+    case ExprKind::Forall:
+    case ExprKind::Exists:
+    case ExprKind::ForallStar:
+      return set(e, quantifier(e, c));
+    case ExprKind::Perm:
+    case ExprKind::PointsTo:
+      return set(e, permission(e, c));
+    }
+    return set(e, Type::Unknown);
+  }
+
+  Type arg(Expr &e, size_t i, const ExprCtx &c) {
+    if (i >= e.args.size() || !e.args[i])
+      return Type::Unknown;
+    return expr(*e.args[i], c);
+  }
+
+  Type var(const Expr &e) {
+    if (const VarInfo *v = lookup(e.name))
+      return v->type;
+    if (findMethod(e.name))
+      error(e.range, quoted(e.name) + " is a method, not a variable");
+    else
+      error(e.range, "unknown identifier " + quoted(e.name));
+    return Type::Unknown;
+  }
+
+  Type unary(Expr &e, const ExprCtx &c) {
+    Type t = arg(e, 0, c.noResource());
+    if (reported(t))
+      return Type::Unknown;
+    if (e.unop == UnOp::Not) {
+      if (t == Type::Bool)
+        return t;
+      error(e.range, std::string("operator '!' expects bool, found ") + typeName(t));
+      return Type::Unknown;
+    }
+    if (isNumeric(t))
+      return t;
+    error(e.range, std::string("operator '-' expects int or frac, found ") + typeName(t));
+    return Type::Unknown;
+  }
+
+  Type mismatch(const Expr &e, Type a, Type b, const char *expects) {
+    error(e.range, std::string("operator '") + binOpName(e.binop) + "' expects " + expects +
+                       ", found " + typeName(a) + " and " + typeName(b));
+    return Type::Unknown;
+  }
+
+  Type binary(Expr &e, const ExprCtx &c) {
+    switch (e.binop) {
+    case BinOp::And:
+    case BinOp::Star:
+    case BinOp::Implies:
+      return logical(e, c);
+    default:
+      break;
+    }
+    Type a = arg(e, 0, c.noResource());
+    Type b = arg(e, 1, c.noResource());
+    if (reported(a) || reported(b))
+      return Type::Unknown;
+    switch (e.binop) {
+    case BinOp::Add:
+    case BinOp::Sub:
+    case BinOp::Mul:
+      if (!isNumeric(a) || !isNumeric(b))
+        return mismatch(e, a, b, "int or frac operands");
+      return a == Type::Frac || b == Type::Frac ? Type::Frac : Type::Int;
+    case BinOp::Div:
+    case BinOp::Mod:
+      if (a != Type::Int || b != Type::Int)
+        return mismatch(e, a, b, "int operands");
+      return Type::Int;
+    case BinOp::FracDiv:
+      if (!isNumeric(a) || !isNumeric(b))
+        return mismatch(e, a, b, "int or frac operands");
+      return Type::Frac;
+    case BinOp::Lt:
+    case BinOp::Le:
+    case BinOp::Gt:
+    case BinOp::Ge:
+      if (!isNumeric(a) || !isNumeric(b))
+        return mismatch(e, a, b, "int or frac operands");
+      return Type::Bool;
+    case BinOp::Eq:
+    case BinOp::Ne:
+      if ((a == b && a != Type::Resource && a != Type::Void) || (isNumeric(a) && isNumeric(b)))
+        return Type::Bool;
+      return mismatch(e, a, b, "operands of the same type");
+    case BinOp::Or:
+      if (a != Type::Bool || b != Type::Bool)
+        return mismatch(e, a, b, "bool operands");
+      return Type::Bool;
+    default:
+      return Type::Unknown;
+    }
+  }
+
+  // &&, ** and ==>: the operators through which permissions may flow.
+  Type logical(Expr &e, const ExprCtx &c) {
+    ExprCtx inner = c;
+    if (e.binop == BinOp::Star) {
+      resourceHere(e, c);
+      inner.resourceOk = true; // reported once, here
+    }
+    Type a = arg(e, 0, e.binop == BinOp::Implies ? c.noResource() : inner);
+    Type b = arg(e, 1, inner);
+    if (a == Type::Unknown || b == Type::Unknown)
+      return Type::Unknown;
+    if (e.binop == BinOp::Implies && a != Type::Bool)
+      return a == Type::Resource ? Type::Unknown : mismatch(e, a, b, "a bool premise");
+    if (!isFormula(a) || !isFormula(b))
+      return mismatch(e, a, b, "bool or resource operands");
+    if (e.binop == BinOp::Star || a == Type::Resource || b == Type::Resource)
+      return Type::Resource;
+    return Type::Bool;
+  }
+
+  Type ite(Expr &e, const ExprCtx &c) {
+    if (e.args.size() > 0 && e.args[0])
+      requireType(*e.args[0], c.noResource(), Type::Bool, "condition of '?:'");
+    Type a = arg(e, 1, c);
+    Type b = arg(e, 2, c);
+    if (a == Type::Unknown || b == Type::Unknown)
+      return Type::Unknown;
+    if (a == b)
+      return a;
+    if (isNumeric(a) && isNumeric(b))
+      return Type::Frac;
+    if (isFormula(a) && isFormula(b))
+      return Type::Resource;
+    error(e.range, std::string("branches of '?:' have different types ") + typeName(a) + " and " +
+                       typeName(b));
+    return Type::Unknown;
+  }
+
+  Type index(Expr &e, const ExprCtx &c) {
+    Type base = arg(e, 0, c.noResource());
+    Type idx = arg(e, 1, c.noResource());
+    const Expr *b = e.args.empty() ? nullptr : e.args[0].get();
+    if (reported(base))
+      return Type::Unknown;
+    if (base != Type::IntArray || !b || b->kind != ExprKind::Var) {
+      error(b ? b->range : e.range, "only array variables can be indexed");
+      return Type::Unknown;
+    }
+    if (!reported(idx) && idx != Type::Int) {
+      error(e.args[1]->range, std::string("array index must be int, found ") + typeName(idx));
+      return Type::Unknown;
+    }
+    return Type::Int;
+  }
+
+  Type length(Expr &e, const ExprCtx &c) {
+    Type base = arg(e, 0, c.noResource());
+    if (reported(base))
+      return Type::Unknown;
+    if (base != Type::IntArray) {
+      error(e.range, std::string(".length needs an array, found ") + typeName(base));
+      return Type::Unknown;
+    }
+    return Type::Int;
+  }
+
+  Type call(Expr &e, const ExprCtx &c) {
+    const Method *m = findMethod(e.name);
+    if (!m) {
+      error(e.range, "unknown function " + quoted(e.name));
+      for (ExprPtr &a : e.args)
+        if (a)
+          expr(*a, c.noResource());
+      return Type::Unknown;
+    }
+    arguments(*m, e.args, e.range, c);
+    if (!m->pure) {
+      error(e.range, "method " + quoted(e.name) + " is not pure");
+      return Type::Unknown;
+    }
+    return m->returnType;
+  }
+
+  Type quantifier(Expr &e, const ExprCtx &c) {
+    bool star = e.kind == ExprKind::ForallStar;
+    if (star)
+      resourceHere(e, c);
+    ScopeGuard scope(*this);
+    for (const Binder &b : e.binders) {
+      if (b.type != Type::Int && b.type != Type::Bool)
+        error(b.range, "quantified variables must be int or bool");
+      scopes_.back()[b.name] = {b.type, VarKind::Binder}; // binders may repeat a name
+    }
+    if (e.args.size() > 0 && e.args[0])
+      requireType(*e.args[0], c.noResource(), Type::Bool, "quantifier condition");
+    ExprCtx bodyCtx = c;
+    bodyCtx.resourceOk = star;
+    Type body = arg(e, 1, bodyCtx);
+    if (body == Type::Unknown)
+      return star ? Type::Resource : Type::Bool;
+    if (!star && body != Type::Bool && body != Type::Resource)
+      error(e.args[1]->range, std::string("quantifier body must be bool, found ") + typeName(body) +
+                                  " (use \\forall* for permissions)");
+    if (star && !isFormula(body))
+      error(e.args[1]->range,
+            std::string("\\forall* body must be a resource or bool, found ") + typeName(body));
+    return star ? Type::Resource : Type::Bool;
+  }
+
+  Type permission(Expr &e, const ExprCtx &c) {
+    resourceHere(e, c);
+    ExprCtx inner = c.noResource();
+    const char *what = e.kind == ExprKind::Perm ? "Perm" : "PointsTo";
+    Type loc = arg(e, 0, inner);
+    if (!e.args.empty() && e.args[0] && e.args[0]->kind != ExprKind::Index && loc != Type::Unknown)
+      error(e.args[0]->range,
+            std::string(what) + " location must be an array element such as a[i]");
+    Type amount = arg(e, 1, inner);
+    if (!reported(amount) && !isNumeric(amount))
+      error(e.args[1]->range,
+            std::string("permission amount must be frac or int, found ") + typeName(amount));
+    if (e.kind == ExprKind::PointsTo) {
+      Type value = arg(e, 2, inner);
+      if (!reported(value) && value != Type::Int)
+        error(e.args[2]->range,
+              std::string("PointsTo value must be int, found ") + typeName(value));
+    }
+    return Type::Resource;
+  }
+
+  Program &prog_;
+  DiagnosticEngine &diags_;
+  bool ok_ = true;
+  std::unordered_map<std::string, const Method *> methods_;
+  std::vector<std::unordered_map<std::string, VarInfo>> scopes_;
+  const Method *method_ = nullptr;
+  bool inKernel_ = false;
+  std::vector<std::string> parNames_; // enclosing par blocks, innermost last
+};
+
+} // namespace
+
+bool typecheck(ir::Program &p, DiagnosticEngine &diags) {
+  return Checker(p, diags).run();
+}
+
+} // namespace kprove::lang

@@ -1,0 +1,3 @@
+// The Catch2 test runner main().
+#define CATCH_CONFIG_MAIN
+#include <catch2/catch.hpp>
