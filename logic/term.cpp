@@ -34,6 +34,62 @@ bool isInt(const T &t, int64_t &v) {
 bool safeAdd(int64_t a, int64_t b, int64_t &r) { return !__builtin_add_overflow(a, b, &r); }
 bool safeSub(int64_t a, int64_t b, int64_t &r) { return !__builtin_sub_overflow(a, b, &r); }
 bool safeMul(int64_t a, int64_t b, int64_t &r) { return !__builtin_mul_overflow(a, b, &r); }
+bool asRational(const T &t, __int128 &n, __int128 &d) {
+  if (t->op == Op::IntConst || t->op == Op::RealConst) {
+    n = t->num;
+    d = t->op == Op::RealConst ? t->den : 1;
+    return true;
+  }
+  return false;
+}
+__int128 gcd128(__int128 a, __int128 b) {
+  a = a < 0 ? -a : a;
+  b = b < 0 ? -b : b;
+  while (b != 0) {
+    __int128 t = a % b;
+    a = b;
+    b = t;
+  }
+  return a == 0 ? 1 : a;
+}
+// Folds exact rational arithmetic on literals when the result fits int64.
+T foldRational(char op, const T &a, const T &b) {
+  __int128 an, ad, bn, bd;
+  if (!(a->sort == Sort::Real || b->sort == Sort::Real) || !asRational(a, an, ad) ||
+      !asRational(b, bn, bd))
+    return nullptr;
+  __int128 n, d;
+  switch (op) {
+  case '+': n = an * bd + bn * ad; d = ad * bd; break;
+  case '-': n = an * bd - bn * ad; d = ad * bd; break;
+  case '*': n = an * bn; d = ad * bd; break;
+  case '/':
+    if (bn == 0)
+      return nullptr;
+    n = an * bd;
+    d = ad * bn;
+    break;
+  default: return nullptr;
+  }
+  if (d < 0) {
+    n = -n;
+    d = -d;
+  }
+  __int128 g = gcd128(n, d);
+  n /= g;
+  d /= g;
+  if (n > INT64_MAX || n < INT64_MIN || d > INT64_MAX)
+    return nullptr;
+  return realConst(static_cast<int64_t>(n), static_cast<int64_t>(d));
+}
+// Compares rational literals: -1, 0, 1; 2 when not both literals.
+int compareRational(const T &a, const T &b) {
+  __int128 an, ad, bn, bd;
+  if (!asRational(a, an, ad) || !asRational(b, bn, bd))
+    return 2;
+  __int128 l = an * bd, r = bn * ad;
+  return l < r ? -1 : (l > r ? 1 : 0);
+}
 Sort arithSort(const T &a, const T &b) {
   return (a->sort == Sort::Real || b->sort == Sort::Real) ? Sort::Real : Sort::Int;
 }
@@ -141,6 +197,8 @@ T ite(T c, T a, T b) {
 T eq(T a, T b) {
   if (a == b)
     return tru();
+  if (int c = compareRational(a, b); c != 2)
+    return boolConst(c == 0);
   int64_t x, y;
   if (isInt(a, x) && isInt(b, y))
     return boolConst(x == y);
@@ -149,6 +207,8 @@ T eq(T a, T b) {
 }
 T neq(T a, T b) { return lnot(eq(std::move(a), std::move(b))); }
 T lt(T a, T b) {
+  if (int c = compareRational(a, b); c != 2)
+    return boolConst(c < 0);
   int64_t x, y;
   if (isInt(a, x) && isInt(b, y))
     return boolConst(x < y);
@@ -156,6 +216,8 @@ T lt(T a, T b) {
   return make(Op::Lt, Sort::Bool, {a, b});
 }
 T le(T a, T b) {
+  if (int c = compareRational(a, b); c != 2)
+    return boolConst(c <= 0);
   int64_t x, y;
   if (isInt(a, x) && isInt(b, y))
     return boolConst(x <= y);
@@ -165,6 +227,8 @@ T le(T a, T b) {
 T gt(T a, T b) { return lt(std::move(b), std::move(a)); }
 T ge(T a, T b) { return le(std::move(b), std::move(a)); }
 T add(T a, T b) {
+  if (T r = foldRational('+', a, b))
+    return r;
   int64_t x, y, r;
   if (isInt(a, x) && isInt(b, y) && safeAdd(x, y, r))
     return intConst(r);
@@ -175,6 +239,8 @@ T add(T a, T b) {
   return make(Op::Add, s, {a, b});
 }
 T sub(T a, T b) {
+  if (T r = foldRational('-', a, b))
+    return r;
   int64_t x, y, r;
   if (isInt(a, x) && isInt(b, y) && safeSub(x, y, r))
     return intConst(r);
@@ -185,6 +251,8 @@ T sub(T a, T b) {
   return make(Op::Sub, s, {a, b});
 }
 T mul(T a, T b) {
+  if (T r = foldRational('*', a, b))
+    return r;
   int64_t x, y, r;
   if (isInt(a, x) && isInt(b, y) && safeMul(x, y, r))
     return intConst(r);
@@ -197,6 +265,8 @@ T mul(T a, T b) {
   return make(Op::Mul, s, {a, b});
 }
 T div(T a, T b) {
+  if (T r = foldRational('/', a, b))
+    return r;
   // Int: Euclidean division (SMT-LIB div); Real: exact division.
   Sort s = arithSort(a, b);
   unify(a, b);

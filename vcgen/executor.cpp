@@ -167,7 +167,7 @@ void Executor::merge(State &st, const T &cond, State &thenSt, State &elseSt) {
   for (auto &[name, value] : st.vars)
     value = ite(cond, thenSt.vars.at(name), elseSt.vars.at(name));
   st.heap = ite(cond, thenSt.heap, elseSt.heap);
-  st.mask = ite(cond, thenSt.mask, elseSt.mask);
+  st.mask = vc_.nameMask(st, ite(cond, thenSt.mask, elseSt.mask));
 }
 
 void Executor::execIf(const ir::Stmt &s, State &st) {

@@ -399,7 +399,7 @@ void ResourceEngine::applyPerm(const Atom &a, State &st, bool inhale, const Exha
   }
   auto sign = [&](const T &m, const T &d) { return inhale ? add(m, d) : sub(m, d); };
   if (used.empty()) {
-    T next = store(st.mask, a.ref, a.index, sign(cur, ite(guard, amount, zero)));
+    T next = vc_.nameMask(st, store(st.mask, a.ref, a.index, sign(cur, ite(guard, amount, zero))));
     st.mask = next;
     if (inhale && assumeBounded)
       st.assume(le(select(next, a.ref, a.index), realConst(1, 1)));
@@ -452,8 +452,18 @@ void ResourceEngine::applyPerm(const Atom &a, State &st, bool inhale, const Exha
   T ref = var("ref$" + tag, Sort::Ref);
   T selNext = select(next, ref, r);
   T delta = ite(land(eq(ref, a.ref), activeInv), substitute(amount, toInverse), zero);
+  if (!inhale) {
+    // What was just checked, for every instance (the check above used skolems).
+    T selCur = select(st.mask, a.ref, idxB);
+    st.assume(forall(bound, implies(substitute(guard, toBound),
+                                    le(substitute(amount, toBound), selCur)),
+                     {{selCur}}));
+  }
+  // Masks never go negative (every exhale is checked); stated per layer so the
+  // solver need not re-derive it through the whole chain of masks.
   st.assume(forall({{ref->name, Sort::Ref}, {r->name, Sort::Int}},
-                   eq(selNext, sign(select(st.mask, ref, r), delta)), {{selNext}}));
+                   land(eq(selNext, sign(select(st.mask, ref, r), delta)), le(zero, selNext)),
+                   {{selNext}}));
   st.mask = next;
   if (inhale && assumeBounded) {
     T sel = select(next, a.ref, idxB);

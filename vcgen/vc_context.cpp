@@ -19,7 +19,15 @@ term::T VcContext::zeroMask(State &st) {
   return m;
 }
 
-void VcContext::check(const State &st, const std::vector<term::T> &guards, const term::T &goal,
+term::T VcContext::nameMask(State &st, const term::T &m) {
+  if (m->op == term::Op::Var)
+    return m;
+  term::T v = freshVar("mask", term::Sort::Mask);
+  st.assume(term::eq(v, m));
+  return v;
+}
+
+void VcContext::check(State &st, const std::vector<term::T> &guards, const term::T &goal,
                       DiagCode code, SourceRange range, std::string message,
                       std::vector<DiagNote> notes) {
   if (st.dead)
@@ -33,6 +41,8 @@ void VcContext::check(const State &st, const std::vector<term::T> &guards, const
     ob.query.assumptions.push_back(f);
   ob.query.goal = g;
   obligations.push_back(std::move(ob));
+  // Checked, hence known from here on (a failure is reported, so no unsound use).
+  st.assume(g);
 }
 
 void VcContext::unsupported(SourceRange range, std::string message) {

@@ -23,9 +23,12 @@ public:
   }
   // A fresh mask holding no permission anywhere.
   term::T zeroMask(State &st);
+  // A fresh mask constant equal to `m`: masks appear in quantifier patterns,
+  // which may not contain if-then-else or store terms.
+  term::T nameMask(State &st, const term::T &m);
 
   // Records the obligation "path condition && guards ==> goal".
-  void check(const State &st, const std::vector<term::T> &guards, const term::T &goal,
+  void check(State &st, const std::vector<term::T> &guards, const term::T &goal,
              DiagCode code, SourceRange range, std::string message,
              std::vector<DiagNote> notes = {});
   // A construct kprove cannot model soundly: an input error, never skipped.

@@ -1,0 +1,35 @@
+// Runs a PVL snippet through the whole pipeline (for unit tests).
+#pragma once
+
+#include "driver/pipeline.h"
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+#include <utility>
+
+namespace kprove::testing {
+
+struct SnippetResult {
+  driver::Verdict verdict;
+  std::set<std::pair<std::string, unsigned>> errors; // (code, line)
+  driver::FileResult raw;
+};
+
+inline SnippetResult runSnippet(const std::string &text, const std::string &name = "snippet") {
+  auto dir = std::filesystem::temp_directory_path() / "kprove-tests";
+  std::filesystem::create_directories(dir);
+  auto path = dir / (name + ".pvl");
+  std::ofstream(path, std::ios::binary) << text;
+  SourceManager sm;
+  driver::RunOptions opts;
+  opts.timeoutSeconds = 30;
+  SnippetResult r{driver::Verdict::Invalid, {}, driver::verifyFile(path.string(), opts, sm)};
+  r.verdict = r.raw.verdict;
+  for (const Diagnostic &d : r.raw.errors)
+    r.errors.emplace(std::string(diagCodeName(d.code)), sm.lineCol(d.range.begin).line);
+  return r;
+}
+
+} // namespace kprove::testing

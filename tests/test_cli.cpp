@@ -1,0 +1,131 @@
+// The command line as a user meets it: exit codes, output format, and inputs
+// that must end in a clear error rather than a crash or a hang.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+struct Run {
+  int exitCode;
+  std::string out;
+};
+
+Run runKprove(const std::string &args) {
+  std::string cmd = std::string(KPROVE_BINARY) + " " + args + " 2>&1";
+  FILE *p = popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  std::string out;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0)
+    out.append(buf.data(), n);
+  int status = pclose(p);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), out};
+}
+
+std::string writeTemp(const std::string &name, const std::string &content) {
+  auto dir = std::filesystem::temp_directory_path() / "kprove-cli-tests";
+  std::filesystem::create_directories(dir);
+  auto path = dir / name;
+  std::ofstream(path, std::ios::binary) << content;
+  return path.string();
+}
+
+std::string example(const std::string &rel) {
+  return std::string(KPROVE_SOURCE_DIR) + "/examples/" + rel;
+}
+
+} // namespace
+
+TEST_CASE("a verified example exits 0 and says so", "[cli]") {
+  Run r = runKprove(example("pvl/demo.pvl"));
+  CHECK(r.exitCode == 0);
+  CHECK(r.out.find("demo.pvl: verified") != std::string::npos);
+  CHECK(r.out.find("kprove: 1 verified, 0 failed, 0 unknown") != std::string::npos);
+}
+
+TEST_CASE("a failing example exits 1 with file:line:col, caret and summary", "[cli]") {
+  std::string f = writeTemp("fail.pvl", "void m(int x) {\n  assert x > 0;\n}\n");
+  Run r = runKprove(f);
+  CHECK(r.exitCode == 1);
+  CHECK(r.out.find("fail.pvl:2:10: error[assert]: the assertion may not hold") !=
+        std::string::npos);
+  CHECK(r.out.find("    assert x > 0;\n           ^~~~~") != std::string::npos);
+  CHECK(r.out.find("kprove: 0 verified, 1 failed, 0 unknown") != std::string::npos);
+}
+
+TEST_CASE("input errors exit 2", "[cli]") {
+  CHECK(runKprove("--no-such-option x.pvl").exitCode == 2);
+  CHECK(runKprove("/nonexistent/file.pvl").exitCode == 2);
+  Run parse = runKprove(writeTemp("bad.pvl", "void m( {\n"));
+  CHECK(parse.exitCode == 2);
+  CHECK(parse.out.find("bad.pvl:1:") != std::string::npos);
+  CHECK(parse.out.find("error[parse]") != std::string::npos);
+}
+
+TEST_CASE("--version and --help", "[cli]") {
+  CHECK(runKprove("--version").out.find("kprove 0.1.0") != std::string::npos);
+  Run h = runKprove("--help");
+  CHECK(h.exitCode == 0);
+  CHECK(h.out.find("--timeout") != std::string::npos);
+  CHECK(h.out.find("--dump-smt") != std::string::npos);
+}
+
+TEST_CASE("--dump-smt writes queries that z3 answers alone", "[cli]") {
+  auto dir = std::filesystem::temp_directory_path() / "kprove-dump-test";
+  std::filesystem::remove_all(dir);
+  Run r = runKprove("--dump-smt " + dir.string() + " " + example("pvl/zero.pvl"));
+  CHECK(r.exitCode == 0);
+  size_t files = 0;
+  for (const auto &e : std::filesystem::directory_iterator(dir)) {
+    (void)e;
+    ++files;
+  }
+  CHECK(files > 0);
+}
+
+TEST_CASE("hostile inputs end with a clear error, never a crash", "[cli][robustness]") {
+  SECTION("empty file") {
+    Run r = runKprove(writeTemp("empty.pvl", ""));
+    CHECK(r.exitCode == 0); // nothing to prove
+    CHECK(r.out.find("empty.pvl: verified") != std::string::npos);
+  }
+  SECTION("binary garbage") {
+    std::string g;
+    for (int i = 0; i < 4096; ++i)
+      g += static_cast<char>((i * 7919 + 13) % 256);
+    Run r = runKprove(writeTemp("garbage.pvl", g));
+    CHECK(r.exitCode == 2);
+    CHECK(r.out.find("error[parse]") != std::string::npos);
+  }
+  SECTION("truncated programs") {
+    std::string full = "requires n > 0;\nvoid m(int n) {\n  int i = 0;\n  while (i < n) { i = i + 1; }\n}\n";
+    for (size_t cut = 1; cut < full.size(); cut += 7) {
+      Run r = runKprove(writeTemp("trunc.pvl", full.substr(0, cut)));
+      INFO("cut at " << cut);
+      CHECK((r.exitCode == 2 || r.exitCode == 0 || r.exitCode == 1));
+      CHECK(r.out.find("kprove:") != std::string::npos);
+    }
+  }
+  SECTION("a 10,000-line program") {
+    std::string p = "void m(int x) {\n  int y = x;\n";
+    for (int i = 0; i < 10000; ++i)
+      p += "  y = y + 1;\n";
+    p += "  assert y == x + 10000;\n}\n";
+    Run r = runKprove(writeTemp("long.pvl", p));
+    CHECK(r.exitCode == 0);
+  }
+  SECTION("deep nesting") {
+    std::string p = "void m(int x) {\n  int y = " + std::string(10000, '(') + "x" +
+                    std::string(10000, ')') + ";\n}\n";
+    Run r = runKprove(writeTemp("deep.pvl", p));
+    CHECK(r.exitCode == 2);
+    CHECK(r.out.find("error[parse]") != std::string::npos);
+  }
+}

@@ -1,0 +1,145 @@
+// One test per statement kind and per obligation kind: each checks the verdict,
+// the diagnostic code and the line it lands on.
+#include "snippet.h"
+
+#include <catch2/catch.hpp>
+
+using kprove::driver::Verdict;
+using kprove::testing::runSnippet;
+using Errors = std::set<std::pair<std::string, unsigned>>;
+
+namespace {
+void expectFail(const std::string &src, Errors expected) {
+  auto r = runSnippet(src);
+  INFO(src);
+  CHECK(r.verdict == Verdict::Failed);
+  CHECK(r.errors == expected);
+}
+void expectVerified(const std::string &src) {
+  auto r = runSnippet(src);
+  INFO(src);
+  for (const auto &[c, l] : r.errors)
+    INFO(c << " at line " << l);
+  CHECK(r.errors.empty());
+  CHECK(r.verdict == Verdict::Verified);
+}
+} // namespace
+
+TEST_CASE("assignment, if and assert", "[vcgen]") {
+  expectVerified("void m(int x) {\n int y = x + 1;\n if (y > 0) { y = y - 1; } else { y = 0; }\n"
+                 " assert y >= 0 || x < 0;\n}\n");
+  expectFail("void m(int x) {\n int y = x;\n assert y > 0;\n}\n", {{"assert", 3}});
+}
+
+TEST_CASE("reading and writing need permission", "[vcgen]") {
+  expectFail("requires a != null && a.length > 0;\nvoid m(int[] a) {\n int x = a[0];\n}\n",
+             {{"perm.read", 3}});
+  expectFail("requires a != null && a.length > 0 ** Perm(a[0], 1\\2);\nvoid m(int[] a) {\n"
+             " a[0] = 1;\n}\n",
+             {{"perm.write", 3}});
+  expectVerified("requires a != null && a.length > 0 ** Perm(a[0], write);\n"
+                 "ensures Perm(a[0], write) ** a[0] == 1;\nvoid m(int[] a) {\n a[0] = 1;\n}\n");
+}
+
+TEST_CASE("bounds, null and division by zero", "[vcgen]") {
+  expectFail("requires a != null && a.length == 1 ** Perm(a[0], write);\nvoid m(int[] a) {\n"
+             " a[1] = 0;\n}\n",
+             {{"bounds", 3}, {"perm.write", 3}});
+  expectFail("void m(int[] a) {\n int n = a.length;\n}\n", {{"null", 2}});
+  expectFail("void m(int x) {\n int y = 10 / x;\n}\n", {{"div.zero", 2}});
+}
+
+TEST_CASE("calls: preconditions at the call, postconditions assumed", "[vcgen]") {
+  expectFail("requires x > 0;\nensures \\result == x + 1;\nint inc(int x) { return x + 1; }\n"
+             "void m() {\n int y = inc(0);\n}\n",
+             {{"pre", 5}});
+  expectVerified("requires x > 0;\nensures \\result == x + 1;\nint inc(int x) { return x + 1; }\n"
+                 "void m() {\n int y = inc(1);\n assert y == 2;\n}\n");
+  expectFail("ensures \\result > 0;\nint m(int x) {\n return x;\n}\n", {{"post", 1}});
+}
+
+TEST_CASE("loops: invariant on entry and preserved", "[vcgen]") {
+  expectVerified("requires n >= 0;\nvoid m(int n) {\n int i = 0;\n loop_invariant 0 <= i && i <= n;\n"
+                 " while (i < n) { i = i + 1; }\n assert i == n;\n}\n");
+  expectFail("void m(int n) {\n int i = 0;\n loop_invariant i == 1;\n while (i < n) { i = i + 1; }\n}\n",
+             {{"loop.entry", 3}, {"loop.preserve", 3}});
+}
+
+TEST_CASE("framing: clauses must be self-framing left to right", "[vcgen]") {
+  expectFail("requires a != null && a.length > 0;\nrequires a[0] == 1 ** Perm(a[0], write);\n"
+             "void m(int[] a) { }\n",
+             {{"framing", 2}});
+}
+
+TEST_CASE("a precondition claiming more than a full permission is rejected", "[vcgen]") {
+  expectFail("requires a != null && a.length > 0;\n"
+             "requires Perm(a[0], 1\\2) ** Perm(a[0], 1\\2) ** Perm(a[0], 1\\2);\nvoid m(int[] a) { }\n",
+             {{"resources", 2}});
+}
+
+TEST_CASE("quantified permissions need injective locations", "[vcgen]") {
+  expectFail("requires a != null && a.length == 10;\n"
+             "requires (\\forall* int i; 0 <= i && i < 10; Perm(a[i / 2], 1\\4));\nvoid m(int[] a) { }\n",
+             {{"injectivity", 2}});
+}
+
+TEST_CASE("pure functions: preconditions and termination", "[vcgen]") {
+  expectFail("pure int f(int n) = f(n);\n", {{"termination", 1}});
+  expectVerified("pure int fact(int n) = n <= 0 ? 1 : n * fact(n - 1);\n"
+                 "void m() { assert fact(3) == 6; }\n");
+  expectFail("requires n > 0;\npure int g(int n) = n;\nvoid m() {\n int x = g(0);\n}\n",
+             {{"fn.pre", 4}});
+}
+
+TEST_CASE("par blocks: thread pre and post", "[vcgen]") {
+  const char *ok = "context_everywhere a != null;\n"
+                   "context (\\forall* int i; 0 <= i && i < a.length; Perm(a[i], write));\n"
+                   "void m(int[] a) {\n"
+                   " par (int tid = 0 .. a.length)\n"
+                   "  context Perm(a[tid], write);\n"
+                   "  ensures a[tid] == 1;\n"
+                   " { a[tid] = 1; }\n"
+                   "}\n";
+  expectVerified(ok);
+  expectFail("context_everywhere a != null;\n"
+             "context (\\forall* int i; 0 <= i && i < a.length; Perm(a[i], write));\n"
+             "void m(int[] a) {\n"
+             " par (int tid = 0 .. a.length)\n"
+             "  context Perm(a[0], write);\n"
+             " { a[0] = 1; }\n"
+             "}\n",
+             {{"par.pre", 5}});
+  expectFail("context_everywhere a != null;\n"
+             "context (\\forall* int i; 0 <= i && i < a.length; Perm(a[i], write));\n"
+             "void m(int[] a) {\n"
+             " par (int tid = 0 .. a.length)\n"
+             "  context Perm(a[tid], write);\n"
+             "  ensures a[tid] == 2;\n"
+             " { a[tid] = 1; }\n"
+             "}\n",
+             {{"par.post", 6}});
+}
+
+TEST_CASE("barriers: divergence, redistribution, postcondition", "[vcgen]") {
+  const char *head = "context_everywhere a != null && a.length > 1;\n"
+                     "context (\\forall* int i; 0 <= i && i < a.length; Perm(a[i], write));\n"
+                     "void m(int[] a) {\n"
+                     " par p (int tid = 0 .. a.length)\n"
+                     "  context Perm(a[tid], write);\n"
+                     " {\n";
+  expectFail(std::string(head) +
+                 "  if (tid < 1) {\n"
+                 "   barrier(p) { requires Perm(a[tid], write); ensures Perm(a[tid], write); }\n"
+                 "  }\n }\n}\n",
+             {{"barrier.divergence", 8}});
+  expectFail(std::string(head) +
+                 "  barrier(p) { requires Perm(a[tid], write);\n"
+                 "   ensures Perm(a[tid], write) ** Perm(a[(tid + 1) % a.length], 1\\2); }\n"
+                 " }\n}\n",
+             {{"barrier.redistribute", 8}});
+  expectFail(std::string(head) +
+                 "  a[tid] = tid;\n"
+                 "  barrier(p) { requires Perm(a[tid], write); ensures Perm(a[tid], write) ** a[tid] == 0; }\n"
+                 " }\n}\n",
+             {{"barrier.post", 8}});
+}
