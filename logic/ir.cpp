@@ -504,7 +504,7 @@ private:
   void barrierStmt(const Stmt &s) {
     out_ += "barrier(" + s.name;
     if (s.seedStyle) {
-      out_ += ", {";
+      out_ += s.name.empty() ? "{" : ", {";
       if (s.fences.local)
         out_ += s.fences.global ? "local, global" : "local";
       else if (s.fences.global)

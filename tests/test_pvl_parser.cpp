@@ -457,7 +457,7 @@ TEST_CASE("pvl: seed kernel of Fig. 5.8 parses", "[pvl][seed]") {
   ensures (Perm(b[tid], (100 \ 100)) ** (b[tid] == ((tid + 1) % gsize)));
   void main() {
     a[tid] = tid;
-    barrier(, {global}) {
+    barrier({global}) {
       requires (a[tid] == tid);
       ensures (Perm(a[((tid + 1) % gsize)], (10 \ 100)) ** Perm(b[tid], (100 \ 100)));
       ensures (a[((tid + 1) % gsize)] == ((tid + 1) % gsize));
@@ -702,4 +702,28 @@ TEST_CASE("pvl: a one-megabyte identifier", "[pvl][robust]") {
   Parse p("int " + name + "(int x) = x;");
   REQUIRE(p.prog);
   CHECK(p.prog->methods.at(0).name.size() == name.size());
+}
+
+TEST_CASE("pvl: VerCors constructs kprove does not model are unsupported", "[pvl][errors]") {
+  auto requireUnsupported = [](const std::string &text, const std::string &where,
+                               const std::string &message) {
+    Parse p(text);
+    INFO(text);
+    CHECK_FALSE(p.prog);
+    REQUIRE(p.diags.count() == 1);
+    CHECK(p.diag().code == DiagCode::Unsupported);
+    CHECK(p.where() == where);
+    CHECK(p.diag().message == message);
+  };
+  requireUnsupported("void f() {\n  for (int i = 0; i < 3; i++) { }\n}", "2:3",
+                     "'for' statements are not supported");
+  requireUnsupported("void f(int[] a) {\n  fold inv(a);\n}", "2:3",
+                     "'fold' statements are not supported");
+  requireUnsupported("requires (\\let int x = 1; x > 0);\nvoid f();", "1:11",
+                     "'\\let' is not supported");
+  requireUnsupported("void f() {\n  int[] a = new int[3];\n}", "2:13",
+                     "'new' (allocation) is not supported");
+  // The words are only reserved as statement starts: assignments still work.
+  Parse ok("void f(int join, int new) {\n  join = new + 1;\n  join++;\n}");
+  CHECK(ok.prog);
 }

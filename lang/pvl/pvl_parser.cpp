@@ -9,20 +9,19 @@
 // Errors: X3 expectation points (`>`) are placed after every token that commits to a
 // construct, so an expectation failure is the furthest meaningful position; it is
 // reported as one `parse` diagnostic "expected X". Semantic checks that must stop
-// parsing throw ParseAbort. Unsupported constructs are collected and reported only
-// when the whole file parsed.
+// parsing (nesting limits, VerCors statements we do not model) throw ParseAbort.
+// Unsupported types and fields are collected and reported only when the whole file
+// parsed, so that backtracking cannot report them spuriously.
 #include "lang/pvl/pvl_parser.h"
 
 #include <boost/fusion/include/for_each.hpp>
 #include <boost/spirit/home/x3.hpp>
 
 #include <algorithm>
-#include <array>
 #include <cstdio>
 #include <iterator>
 #include <string>
 #include <string_view>
-#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -94,6 +93,7 @@ using ir::Type;
   X(KwForall, "'\\forall'")                                                                        \
   X(KwForallStar, "'\\forall*'")                                                                   \
   X(KwExists, "'\\exists'")                                                                        \
+  X(BackslashWord, "a VerCors operator")                                                           \
   X(KwPermUpper, "'Perm'")                                                                         \
   X(KwPointsTo, "'PointsTo'")                                                                      \
   X(KwPermLower, "'perm'")                                                                         \
@@ -240,6 +240,53 @@ std::string describeByte(unsigned char c) {
   return buf;
 }
 
+// VerCors' other backslash operators (\\let, \\sum, ...): lexed as one token so that the
+// parser can say they are unsupported rather than misreading them as a fraction.
+constexpr std::string_view kVerCorsBackslashWords[] = {"unfolding",
+                                                       "Unfolding",
+                                                       "in",
+                                                       "memberof",
+                                                       "current_thread",
+                                                       "forperm",
+                                                       "forpermwithvalue",
+                                                       "let",
+                                                       "sum",
+                                                       "choose",
+                                                       "choose_fresh",
+                                                       "length",
+                                                       "typeof",
+                                                       "type",
+                                                       "matrix",
+                                                       "array",
+                                                       "pointer",
+                                                       "pointer_index",
+                                                       "pointer_block_length",
+                                                       "pointer_block_offset",
+                                                       "pointer_length",
+                                                       "shared_mem_size",
+                                                       "values",
+                                                       "vcmp",
+                                                       "vrep",
+                                                       "msum",
+                                                       "mcmp",
+                                                       "mrep",
+                                                       "ltid",
+                                                       "gtid",
+                                                       "nd_index",
+                                                       "nd_length",
+                                                       "nd_partial_index",
+                                                       "polarity_dependent",
+                                                       "euclidean_div",
+                                                       "euclidean_mod",
+                                                       "pow",
+                                                       "is_int",
+                                                       "owner"};
+
+bool isVerCorsBackslashWord(std::string_view w) {
+  return std::find(std::begin(kVerCorsBackslashWords), std::end(kVerCorsBackslashWords), w) !=
+         std::end(kVerCorsBackslashWords);
+}
+
 class Lexer {
 public:
   explicit Lexer(std::string_view text) : text_(text) {}
@@ -355,6 +402,8 @@ private:
       return push(out, Tok::KwOld, end - pos_);
     if (word == "exists")
       return push(out, Tok::KwExists, end - pos_);
+    if (isVerCorsBackslashWord(word))
+      return push(out, Tok::BackslashWord, end - pos_);
     if (word == "forall") {
       bool star = end < text_.size() && text_[end] == '*';
       return push(out, star ? Tok::KwForallStar : Tok::KwForall, end - pos_ + (star ? 1 : 0));
@@ -440,6 +489,7 @@ constexpr int kMaxStmtDepth = 1000;
 struct ParseAbort {
   SourceRange range;
   std::string message;
+  DiagCode code = DiagCode::Parse;
 };
 
 struct ParseState {
@@ -570,6 +620,25 @@ struct IdentText : x3::parser<IdentText> {
   bool parse(I &first, I const &last, Ctx const &, RCtx &, Attr &) const {
     if (first == last || first->kind != Tok::Ident || first->text != text)
       return false;
+    ++first;
+    return true;
+  }
+};
+
+// An identifier spelled as one of `words`; attribute: a pointer to the token.
+struct IdentIn : x3::parser<IdentIn> {
+  using attribute_type = const Token *;
+  static bool const has_attribute = true;
+  const std::string_view *words;
+  size_t count;
+  template <size_t N>
+  constexpr explicit IdentIn(const std::string_view (&ws)[N]) : words(ws), count(N) {}
+  template <typename I, typename Ctx, typename RCtx, typename Attr>
+  bool parse(I &first, I const &last, Ctx const &, RCtx &, Attr &attr) const {
+    if (first == last || first->kind != Tok::Ident ||
+        std::find(words, words + count, first->text) == words + count)
+      return false;
+    x3::traits::move_to(&*first, attr);
     ++first;
     return true;
   }
@@ -723,6 +792,10 @@ template <> struct get_info<kprove::lang::TokLit> {
 template <> struct get_info<kprove::lang::TokSet> {
   using result_type = std::string;
   std::string operator()(kprove::lang::TokSet const &p) const { return p.name; }
+};
+template <> struct get_info<kprove::lang::IdentIn> {
+  using result_type = std::string;
+  std::string operator()(kprove::lang::IdentIn const &) const { return "a statement"; }
 };
 template <> struct get_info<kprove::lang::IdentText> {
   using result_type = std::string;
@@ -1379,6 +1452,15 @@ auto const declareKernel = [](auto &ctx) {
   state(ctx).program.kernels.push_back(std::move(x3::_attr(ctx)));
 };
 
+// VerCors constructs kprove does not model: one `unsupported` diagnostic, stop.
+auto unsupportedToken(const char *what) {
+  return [what](auto &ctx) {
+    const Token *t = x3::_attr(ctx);
+    throw ParseAbort{tokRange(state(ctx), t), "'" + std::string(t->text) + "' " + what,
+                     DiagCode::Unsupported};
+  };
+}
+
 // A clause keyword where no clause may appear: a clearer message than "expected X".
 auto const misplacedClause = [](auto &ctx) {
   const Token *t = x3::_attr(ctx);
@@ -1452,7 +1534,6 @@ TokSet const clause_keyword({Tok::KwRequires, Tok::KwEnsures, Tok::KwContext,
                              Tok::KwDecreases, Tok::KwKernelRequires, Tok::KwKernelEnsures,
                              Tok::KwGroupRequires, Tok::KwGroupEnsures},
                             "a clause");
-// A clause keyword where no clause may appear: a clearer message than "expected X".
 auto const misplaced_clause = clause_keyword[misplacedClause];
 
 // --- expressions ---
@@ -1514,8 +1595,15 @@ auto const quant_def = quant_kw[quantStart] > (binder[pushBinder] % tk(Tok::Comm
                        tk(Tok::Semi) > nested_expr[quantPart] >
                        -(tk(Tok::Semi) > nested_expr[quantPart]) > tk(Tok::RParen);
 
+constexpr std::string_view kNewWord[] = {"new"};
+IdentIn const new_kw(kNewWord);
+auto const unsupported_primary =
+    tv(Tok::BackslashWord)[unsupportedToken("is not supported")] |
+    (new_kw >> &(tk(Tok::KwInt) | tk(Tok::KwBool) | tk(Tok::KwFrac) |
+                 ident))[unsupportedToken("(allocation) is not supported")];
+
 auto const primary_def =
-    tv(Tok::Int)[intLit] | span(tk(Tok::KwTrue))[boolLit(true)] |
+    unsupported_primary | tv(Tok::Int)[intLit] | span(tk(Tok::KwTrue))[boolLit(true)] |
     span(tk(Tok::KwFalse))[boolLit(false)] | span(tk(Tok::KwNull))[leaf(ExprKind::NullLit)] |
     span(tk(Tok::KwResult))[leaf(ExprKind::Result)] |
     span(tk(Tok::KwWrite))[permConst(ir::PermConst::Write)] |
@@ -1633,10 +1721,24 @@ auto const barrier_stmt_def =
     span(x3::omit[tk(Tok::KwBarrier)[newStmtOf(StmtKind::Barrier)] > tk(Tok::LParen) >
                   barrier_args > tk(Tok::RParen) > barrier_body])[stmtRange];
 
-auto const stmt_inner_def = block_stmt[pushStmt] | if_stmt[pushStmt] | while_stmt[pushStmt] |
-                            return_stmt[pushStmt] | assert_stmt[pushStmt] | assume_stmt[pushStmt] |
-                            par_stmt[pushStmt] | barrier_stmt[pushStmt] | decl_stmt[declStmts] |
-                            call_stmt[pushStmt] | assign_stmt[pushStmt] | misplaced_clause;
+// VerCors statements kprove does not model (reserved words in VerCors, so a variable
+// of that name cannot be meant unless it is assigned).
+constexpr std::string_view kUnsupportedStatements[] = {
+    "for",        "fold",   "unfold",  "lock",   "unlock",  "fork",   "join",
+    "inhale",     "exhale", "goto",    "refute", "witness", "atomic", "parallel",
+    "sequential", "vec",    "package", "apply",  "send",    "recv",   "communicate"};
+IdentIn const unsupported_stmt_word(kUnsupportedStatements);
+auto const unsupported_stmt =
+    (unsupported_stmt_word >>
+     !(tk(Tok::Assign) | tk(Tok::ColonEq) | tk(Tok::LBracket) | tk(Tok::PlusPlus) |
+       tk(Tok::MinusMinus) | tk(Tok::PlusEq) |
+       tk(Tok::MinusEq)))[unsupportedToken("statements are not supported")];
+
+auto const stmt_inner_def = unsupported_stmt | block_stmt[pushStmt] | if_stmt[pushStmt] |
+                            while_stmt[pushStmt] | return_stmt[pushStmt] | assert_stmt[pushStmt] |
+                            assume_stmt[pushStmt] | par_stmt[pushStmt] | barrier_stmt[pushStmt] |
+                            decl_stmt[declStmts] | call_stmt[pushStmt] | assign_stmt[pushStmt] |
+                            misplaced_clause;
 
 // --- declarations ---
 
@@ -1709,18 +1811,23 @@ void emitDeferred(std::vector<Diagnostic> &deferred, std::vector<Diagnostic> &di
 }
 
 // Runs the grammar; returns the one parse error, if any.
-std::optional<std::pair<SourceRange, std::string>> runGrammar(const std::vector<Token> &tokens,
-                                                              ParseState &st) {
+struct ParseError {
+  SourceRange range;
+  std::string message;
+  DiagCode code = DiagCode::Parse;
+};
+
+std::optional<ParseError> runGrammar(const std::vector<Token> &tokens, ParseState &st) {
   It first = tokens.begin();
   try {
     auto const grammar = x3::with<state_tag>(st)[program];
     if (!x3::parse(first, tokens.cend(), grammar))
-      return std::pair{errorRange(st.file, first, tokens.cend()),
-                       std::string("expected a method, class or kernel declaration")};
+      return ParseError{errorRange(st.file, first, tokens.cend()),
+                        "expected a method, class or kernel declaration"};
   } catch (const x3::expectation_failure<It> &e) {
-    return std::pair{errorRange(st.file, e.where(), tokens.cend()), "expected " + e.which()};
+    return ParseError{errorRange(st.file, e.where(), tokens.cend()), "expected " + e.which()};
   } catch (const ParseAbort &a) {
-    return std::pair{a.range, a.message};
+    return ParseError{a.range, a.message, a.code};
   }
   return std::nullopt;
 }
@@ -1731,8 +1838,8 @@ struct ParseOutcome {
 };
 
 void parseText(std::string_view text, uint32_t fileId, ParseOutcome &out) {
-  auto fail = [&](SourceRange r, std::string msg) {
-    out.diags.push_back({DiagCode::Parse, r, std::move(msg), {}});
+  auto fail = [&](SourceRange r, std::string msg, DiagCode code = DiagCode::Parse) {
+    out.diags.push_back({code, r, std::move(msg), {}});
   };
   std::vector<Token> tokens;
   if (auto err = Lexer(text).run(tokens))
@@ -1742,7 +1849,7 @@ void parseText(std::string_view text, uint32_t fileId, ParseOutcome &out) {
   st.tokensEnd = tokens.cend();
   st.spanBegin = st.spanEnd = tokens.cend();
   if (auto err = runGrammar(tokens, st))
-    return fail(err->first, err->second);
+    return fail(err->range, err->message, err->code);
   if (!st.deferred.empty())
     return emitDeferred(st.deferred, out.diags);
   out.program = std::move(st.program);
@@ -1751,7 +1858,7 @@ void parseText(std::string_view text, uint32_t fileId, ParseOutcome &out) {
 // The grammar recurses through about fifteen X3 rules per nesting level; unoptimised or
 // sanitizer builds need far more than a default 8 MB stack for the 1000 levels we
 // accept, so parsing runs on a thread with a large (lazily committed) stack.
-constexpr size_t kParserStackBytes = size_t{512} << 20;
+constexpr size_t kParserStackBytes = size_t{256} << 20;
 
 struct ParseJob {
   std::string_view text;
