@@ -413,8 +413,10 @@ TEST_CASE("typecheck: par blocks and barriers", "[typecheck][errors]") {
                "par bound must be int, found bool");
   requireError("int f() {\n  par (int i = 0 .. 4) { return 1; }\n}", DiagCode::Type, "2:26",
                "return inside a par block");
-  requireOk("void f() {\n  par p (int i = 0 .. 4) {\n    if (i > 0) { barrier(p); }\n    "
-            "barrier(p) { requires true; }\n  }\n}");
+  requireOk(
+      "void f() {\n  par p (int i = 0 .. 4) {\n    if (i > 0) { barrier(p); }\n    "
+      "barrier(p) { requires true; }\n    barrier();\n  }\n  par (int i = 0 .. 2) { barrier() { "
+      "ensures true; } }\n}");
 }
 
 TEST_CASE("typecheck: kernel names", "[typecheck][errors]") {

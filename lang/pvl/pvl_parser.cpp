@@ -1714,7 +1714,7 @@ auto const seed_barrier_args = x3::eps[seedBarrier] >>
                                  -(fences_braced | fence_list)) |
                                 fences_braced | fence_list | barrier_id[barrierId]);
 auto const barrier_args =
-    named("a barrier name", (seedOnly >> seed_barrier_args) | ident[stmtName]);
+    named("a barrier name", (seedOnly >> seed_barrier_args) | -ident[stmtName]);
 auto const barrier_body = named(
     "'{' or ';'", (tk(Tok::LBrace) > *block_clause[stmtClause] > tk(Tok::RBrace)) | tk(Tok::Semi));
 auto const barrier_stmt_def =
