@@ -5,6 +5,9 @@
 #include <z3++.h>
 
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <unordered_map>
 
 namespace kprove::prover {
@@ -14,25 +17,19 @@ class Z3Prover final : public Prover {
 public:
   explicit Z3Prover(const ProverOptions &opts) : opts_(opts), ctx_(cfg_.cfg) {}
 
+  // Two rounds: quantifier instantiation by patterns only (fast, proves almost
+  // everything), then with model-based instantiation, which also finds the
+  // counter-models that make a failing obligation fail rather than time out.
   Answer check(const Query &q) override {
     auto start = std::chrono::steady_clock::now();
-    Answer ans;
-    try {
-      z3::solver s = makeSolver(q);
-      z3::check_result r = s.check();
-      if (r == z3::unsat)
-        ans.verdict = Verdict::Proved;
-      else if (r == z3::sat)
-        ans.verdict = Verdict::Failed;
-      else {
-        ans.verdict = Verdict::Unknown;
-        ans.reason = s.reason_unknown();
-      }
-    } catch (const z3::exception &e) {
-      // A solver error is never a proof.
-      ans.verdict = Verdict::Unknown;
-      ans.reason = std::string("solver error: ") + e.msg();
-    }
+    Answer ans = round(q, /*mbqi=*/false);
+    if (ans.verdict == Verdict::Unknown && ans.reason.find("incomplete quantifiers") != std::string::npos)
+      ans = round(q, /*mbqi=*/true);
+    // A candidate counter-model that Z3 cannot confirm because of quantifiers is
+    // reported as a failure ("may not hold"), as Boogie and Viper do; running out
+    // of time or memory stays unknown. Neither is ever a proof.
+    if (ans.verdict == Verdict::Unknown && ans.reason.find("incomplete quantifiers") != std::string::npos)
+      ans.verdict = Verdict::Failed;
     ans.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return ans;
@@ -48,6 +45,55 @@ public:
   }
 
 private:
+  Answer round(const Query &q, bool mbqi) {
+    Answer ans;
+    try {
+      z3::solver s = makeSolver(q, mbqi);
+      // The solver's own timeout is not honoured on every path (nonlinear
+      // arithmetic), so a watchdog interrupts it as well: never a hang.
+      std::mutex m;
+      std::condition_variable cv;
+      bool done = false;
+      std::thread watchdog([&] {
+        std::unique_lock<std::mutex> lock(m);
+        auto limit = std::chrono::milliseconds(opts_.timeoutMs + opts_.timeoutMs / 2 + 100);
+        if (!cv.wait_for(lock, limit, [&] { return done; }))
+          ctx_.interrupt();
+      });
+      auto stop = [&] {
+        {
+          std::lock_guard<std::mutex> lock(m);
+          done = true;
+        }
+        cv.notify_all();
+        watchdog.join();
+      };
+      z3::check_result r = z3::unknown;
+      try {
+        r = s.check();
+      } catch (...) {
+        stop();
+        throw;
+      }
+      stop();
+      if (r == z3::unsat)
+        ans.verdict = Verdict::Proved;
+      else if (r == z3::sat)
+        ans.verdict = Verdict::Failed;
+      else {
+        ans.verdict = Verdict::Unknown;
+        ans.reason = s.reason_unknown();
+        if (ans.reason == "canceled")
+          ans.reason = "timeout";
+      }
+    } catch (const z3::exception &e) {
+      // A solver error is never a proof.
+      ans.verdict = Verdict::Unknown;
+      ans.reason = std::string("solver error: ") + e.msg();
+    }
+    return ans;
+  }
+
   // Z3's auto-configuration picks strategies by syntactic features; measured on the
   // examples' 944 obligations it left 2 undecided in 10 s where the fixed default
   // configuration proves all (docs/performance.md).
@@ -56,12 +102,14 @@ private:
     Config() { cfg.set("auto_config", false); }
   };
 
-  z3::solver makeSolver(const Query &q) {
+  z3::solver makeSolver(const Query &q, bool mbqi = true) {
     cache_.clear();
-    z3::solver s(ctx_);
+    z3::solver s(ctx_, z3::solver::simple());
     z3::params p(ctx_);
     p.set("timeout", opts_.timeoutMs);
     p.set("random_seed", opts_.randomSeed);
+    p.set("mbqi", mbqi);
+    p.set("mbqi.max_iterations", 100u);
     s.set(p);
     for (const term::T &a : q.assumptions)
       s.add(translate(a));
