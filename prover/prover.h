@@ -26,6 +26,9 @@ struct Answer {
 struct ProverOptions {
   unsigned timeoutMs = 10000;
   unsigned randomSeed = 0;
+  // Budget of the model-based round after pattern-based instantiation found a
+  // candidate counter-model (see z3_prover.cpp).
+  unsigned mbqiMs = 2000;
 };
 
 class Prover {

@@ -4,6 +4,7 @@
 
 #include <z3++.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -22,14 +23,21 @@ public:
   // counter-models that make a failing obligation fail rather than time out.
   Answer check(const Query &q) override {
     auto start = std::chrono::steady_clock::now();
-    Answer ans = round(q, /*mbqi=*/false);
-    if (ans.verdict == Verdict::Unknown && ans.reason.find("incomplete quantifiers") != std::string::npos)
-      ans = round(q, /*mbqi=*/true);
-    // A candidate counter-model that Z3 cannot confirm because of quantifiers is
-    // reported as a failure ("may not hold"), as Boogie and Viper do; running out
-    // of time or memory stays unknown. Neither is ever a proof.
-    if (ans.verdict == Verdict::Unknown && ans.reason.find("incomplete quantifiers") != std::string::npos)
-      ans.verdict = Verdict::Failed;
+    Answer first = round(q, /*mbqi=*/false, opts_.timeoutMs);
+    Answer ans = first;
+    if (first.verdict == Verdict::Unknown) {
+      bool candidate = first.reason.find("incomplete quantifiers") != std::string::npos;
+      ans = round(q, /*mbqi=*/true,
+                  candidate ? std::min(opts_.timeoutMs, opts_.mbqiMs) : opts_.timeoutMs);
+      // Instantiation saturated with a candidate counter-model and model-based
+      // instantiation did not refute it either: reported as a failure ("may not
+      // hold"), as Boogie and Viper do. Running out of time without such a model
+      // stays unknown. Neither is ever a proof.
+      if (ans.verdict == Verdict::Unknown && candidate) {
+        ans.verdict = Verdict::Failed;
+        ans.reason = first.reason;
+      }
+    }
     ans.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return ans;
@@ -45,10 +53,10 @@ public:
   }
 
 private:
-  Answer round(const Query &q, bool mbqi) {
+  Answer round(const Query &q, bool mbqi, unsigned timeoutMs) {
     Answer ans;
     try {
-      z3::solver s = makeSolver(q, mbqi);
+      z3::solver s = makeSolver(q, mbqi, timeoutMs);
       // The solver's own timeout is not honoured on every path (nonlinear
       // arithmetic), so a watchdog interrupts it as well: never a hang.
       std::mutex m;
@@ -56,7 +64,7 @@ private:
       bool done = false;
       std::thread watchdog([&] {
         std::unique_lock<std::mutex> lock(m);
-        auto limit = std::chrono::milliseconds(opts_.timeoutMs + opts_.timeoutMs / 2 + 100);
+        auto limit = std::chrono::milliseconds(timeoutMs + timeoutMs / 2 + 100);
         if (!cv.wait_for(lock, limit, [&] { return done; }))
           ctx_.interrupt();
       });
@@ -102,11 +110,11 @@ private:
     Config() { cfg.set("auto_config", false); }
   };
 
-  z3::solver makeSolver(const Query &q, bool mbqi = true) {
+  z3::solver makeSolver(const Query &q, bool mbqi = true, unsigned timeoutMs = 0) {
     cache_.clear();
     z3::solver s(ctx_, z3::solver::simple());
     z3::params p(ctx_);
-    p.set("timeout", opts_.timeoutMs);
+    p.set("timeout", timeoutMs ? timeoutMs : opts_.timeoutMs);
     p.set("random_seed", opts_.randomSeed);
     p.set("mbqi", mbqi);
     p.set("mbqi.max_iterations", 100u);

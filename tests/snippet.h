@@ -3,7 +3,9 @@
 
 #include "driver/pipeline.h"
 
+#include <atomic>
 #include <filesystem>
+#include <unistd.h>
 #include <fstream>
 #include <set>
 #include <string>
@@ -20,7 +22,10 @@ struct SnippetResult {
 inline SnippetResult runSnippet(const std::string &text, const std::string &name = "snippet") {
   auto dir = std::filesystem::temp_directory_path() / "kprove-tests";
   std::filesystem::create_directories(dir);
-  auto path = dir / (name + ".pvl");
+  // Unique per process and call: ctest runs test cases in parallel processes.
+  static std::atomic<unsigned> counter{0};
+  auto path = dir / (name + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) +
+                     ".pvl");
   std::ofstream(path, std::ios::binary) << text;
   SourceManager sm;
   driver::RunOptions opts;

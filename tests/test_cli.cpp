@@ -69,7 +69,7 @@ TEST_CASE("input errors exit 2", "[cli]") {
   CHECK(parse.out.find("error[parse]") != std::string::npos);
 }
 
-TEST_CASE("--version and --help", "[cli]") {
+TEST_CASE("the version and help flags", "[cli]") {
   CHECK(runKprove("--version").out.find("kprove 0.1.0") != std::string::npos);
   Run h = runKprove("--help");
   CHECK(h.exitCode == 0);
@@ -77,7 +77,7 @@ TEST_CASE("--version and --help", "[cli]") {
   CHECK(h.out.find("--dump-smt") != std::string::npos);
 }
 
-TEST_CASE("--dump-smt writes queries that z3 answers alone", "[cli]") {
+TEST_CASE("the dump-smt flag writes standalone queries", "[cli]") {
   auto dir = std::filesystem::temp_directory_path() / "kprove-dump-test";
   std::filesystem::remove_all(dir);
   Run r = runKprove("--dump-smt " + dir.string() + " " + example("pvl/zero.pvl"));
