@@ -2,6 +2,7 @@
 
 #include "lang/pvl/pvl_parser.h"
 #include "lang/typecheck.h"
+#include "logic/large_stack.h"
 #include "prover/prover.h"
 #include "vcgen/vcgen.h"
 
@@ -54,7 +55,7 @@ std::vector<prover::Answer> proveAll(const std::vector<vcgen::Obligation> &obs,
   prover::ProverOptions po;
   po.timeoutMs = opts.timeoutSeconds * 1000;
   po.randomSeed = opts.randomSeed;
-  auto worker = [&] {
+  auto work = [&] {
     auto p = prover::makeZ3Prover(po); // one context per thread
     for (size_t i = next++; i < obs.size(); i = next++) {
       answers[i] = p->check(obs[i].query);
@@ -66,6 +67,7 @@ std::vector<prover::Answer> proveAll(const std::vector<vcgen::Obligation> &obs,
       }
     }
   };
+  auto worker = [&] { runWithLargeStack(work); };
   unsigned n = std::max(1u, std::min<unsigned>(opts.jobs, static_cast<unsigned>(obs.size())));
   std::vector<std::thread> pool;
   for (unsigned i = 1; i < n; ++i)
@@ -76,6 +78,9 @@ std::vector<prover::Answer> proveAll(const std::vector<vcgen::Obligation> &obs,
   return answers;
 }
 
+FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts,
+                                 SourceManager &sources);
+
 bool before(const Diagnostic &a, const Diagnostic &b) {
   return std::tie(a.range.begin.offset, a.code) < std::tie(b.range.begin.offset, b.code);
 }
@@ -83,6 +88,14 @@ bool before(const Diagnostic &a, const Diagnostic &b) {
 } // namespace
 
 FileResult verifyFile(const std::string &path, const RunOptions &opts, SourceManager &sources) {
+  FileResult r;
+  runWithLargeStack([&] { r = verifyFileOnThisStack(path, opts, sources); });
+  return r;
+}
+
+namespace {
+FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts,
+                                 SourceManager &sources) {
   auto start = std::chrono::steady_clock::now();
   FileResult r;
   r.path = path;
@@ -146,5 +159,6 @@ FileResult verifyFile(const std::string &path, const RunOptions &opts, SourceMan
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
+} // namespace
 
 } // namespace kprove::driver

@@ -14,6 +14,8 @@
 // parsed, so that backtracking cannot report them spuriously.
 #include "lang/pvl/pvl_parser.h"
 
+#include "logic/large_stack.h"
+
 #include <boost/fusion/include/for_each.hpp>
 #include <boost/spirit/home/x3.hpp>
 
@@ -26,7 +28,6 @@
 #include <vector>
 
 #include <cassert>
-#include <pthread.h>
 
 namespace kprove::lang {
 namespace {
@@ -1883,22 +1884,7 @@ void runJob(ParseJob &job) noexcept {
 }
 
 void runOnLargeStack(ParseJob &job) {
-  pthread_attr_t attr;
-  pthread_t thread;
-  bool started = false;
-  if (pthread_attr_init(&attr) == 0) {
-    auto entry = [](void *p) -> void * {
-      runJob(*static_cast<ParseJob *>(p));
-      return nullptr;
-    };
-    started = pthread_attr_setstacksize(&attr, kParserStackBytes) == 0 &&
-              pthread_create(&thread, &attr, entry, &job) == 0;
-    pthread_attr_destroy(&attr);
-  }
-  if (started)
-    pthread_join(thread, nullptr);
-  else
-    runJob(job); // no thread available: parse here, with the caller's stack
+  runWithLargeStack([&job] { runJob(job); }, kParserStackBytes);
 }
 
 } // namespace
