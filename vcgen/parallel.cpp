@@ -149,8 +149,8 @@ void Executor::execBarrier(const ir::Stmt &s, State &st) {
       return it->second == ir::MemorySpace::Local ? !s.fences.local : !s.fences.global;
     };
     res_.exhale(*post, st, {DiagCode::BarrierFence, DiagCode::BarrierFence,
-                            "a barrier without the fence of this memory (it cannot hand out "
-                            "permissions the thread did not hold)", at},
+                            "this barrier, which does not fence that memory and so cannot "
+                            "hand out permissions on it that the thread did not hold", at},
                 o, /*commit=*/false);
   }
 
