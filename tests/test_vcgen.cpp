@@ -147,3 +147,20 @@ TEST_CASE("barriers: divergence, redistribution, postcondition", "[vcgen]") {
                  " }\n}\n",
              {{"barrier.post", 8}});
 }
+
+TEST_CASE("a function's own axioms never justify its checks", "[vcgen][soundness]") {
+  // f(n) == f(n) + 1 is inconsistent; its termination check must still fail.
+  expectFail("pure int f(int n) = f(n) + 1;\nvoid m() { assert 1 == 2; }\n", {{"termination", 1}});
+  // g's postcondition must not be proved from g's postcondition axiom.
+  expectFail("pure int f(int n) = n <= 0 ? 0 : f(n - 1) + 1;\nensures \\result == n;\n"
+             "pure int g(int n) = f(n);\n",
+             {{"post", 2}});
+  // Induction on the measure is allowed.
+  expectVerified("requires n >= 0;\nensures \\result >= 1;\n"
+                 "pure int fact(int n) = n <= 0 ? 1 : n * fact(n - 1);\n");
+}
+
+TEST_CASE("rationals are exact", "[vcgen]") {
+  expectVerified("void m() { assert 1\\3 + 1\\3 + 1\\3 == write; assert 2\\4 == 1\\2; }\n");
+  expectFail("void m() {\n assert 1\\3 + 1\\3 == 1\\2;\n}\n", {{"assert", 2}});
+}

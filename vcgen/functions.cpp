@@ -104,20 +104,29 @@ void addFunctionAxioms(VcContext &vc) {
     for (const ir::Expr *e : clausesOf(m.contract, {ClauseKind::Ensures, ClauseKind::Context}))
       posts.push_back(enc.encode(*e));
     T pre = land(pres);
-    vc.axioms.push_back(forall(bound, eq(call, limited), {{call}}));
+    vc.axioms.push_back({m.name, forall(bound, eq(call, limited), {{call}})});
     if (m.pureBody) {
       frame.limited = true;
       T body = enc.encode(*m.pureBody);
-      vc.axioms.push_back(forall(bound, implies(pre, eq(call, body)), {{call}}));
+      vc.axioms.push_back({m.name, forall(bound, implies(pre, eq(call, body)), {{call}})});
     }
     if (!posts.empty())
-      vc.axioms.push_back(forall(bound, implies(pre, land(posts)), {{call}}));
+      vc.axioms.push_back({m.name, forall(bound, implies(pre, land(posts)), {{call}})});
   }
 }
 
 void checkFunction(VcContext &vc, const ir::Method &m) {
   if (!m.pure || !m.pureBody)
     return;
+  struct Exclude { // the function's own axioms are what is being justified
+    VcContext &vc;
+    std::string saved;
+    Exclude(VcContext &v, const std::string &n) : vc(v), saved(v.excludedOwner) {
+      vc.excludedOwner = n;
+    }
+    ~Exclude() { vc.excludedOwner = saved; }
+  } exclude(vc, m.name);
+
   State st;
   for (const ir::Param &p : m.params)
     st.vars[p.name] = vc.freshVar(p.name, sortOf(p.type));
@@ -140,6 +149,40 @@ void checkFunction(VcContext &vc, const ir::Method &m) {
   auto posts = clausesOf(m.contract, {ClauseKind::Ensures, ClauseKind::Context});
   if (posts.empty())
     return;
+
+  // Induction hypothesis: the postcondition for arguments of smaller measure
+  // (sound because recursion is checked to terminate on that measure).
+  {
+    State h;
+    std::vector<BoundVar> bound;
+    std::vector<T> args;
+    for (const ir::Param &p : m.params) {
+      std::string bn = "ih$" + m.name + "$" + p.name;
+      bound.push_back({bn, sortOf(p.type)});
+      args.push_back(var(bn, sortOf(p.type)));
+      h.vars[p.name] = args.back();
+    }
+    h.result = app(ExprEncoder::functionSymbol(m.name, false), sortOf(m.returnType), args);
+    ExprEncoder e(vc, h);
+    e.checks = false;
+    e.reads = ReadCheck::None;
+    std::vector<T> pre, post;
+    for (const ir::Expr *c : clausesOf(m.contract, {ClauseKind::Requires, ClauseKind::Context}))
+      pre.push_back(e.encode(*c));
+    for (const ir::Expr *c : posts)
+      post.push_back(e.encode(*c));
+    T smaller;
+    if (frame.measureExpr) {
+      smaller = e.encode(*frame.measureExpr);
+    } else if (!args.empty() && m.params[0].type == ir::Type::Int) {
+      smaller = args[0];
+    }
+    if (smaller)
+      st.assume(forall(bound, implies(land({le(intConst(0), smaller), lt(smaller, frame.measure),
+                                            land(pre)}),
+                                      land(post)),
+                       {{h.result}}));
+  }
   st.result = body;
   ExprEncoder post(vc, st);
   post.reads = ReadCheck::None;

@@ -36,7 +36,9 @@ void VcContext::check(State &st, const std::vector<term::T> &guards, const term:
   if (term::isTrue(g))
     return;
   Obligation ob{code, range, std::move(message), std::move(notes), {}};
-  ob.query.assumptions = axioms;
+  for (const Axiom &a : axioms)
+    if (a.owner != excludedOwner)
+      ob.query.assumptions.push_back(a.fact);
   for (const term::T &f : st.allFacts())
     ob.query.assumptions.push_back(f);
   ob.query.goal = g;

@@ -42,7 +42,16 @@ public:
   const ir::Program &program() const { return program_; }
   DiagnosticEngine &diags() { return diags_; }
 
-  std::vector<term::T> axioms; // assumed by every obligation (pure function definitions)
+  // Assumed by every obligation: the definitions and postconditions of pure
+  // functions, each with the function it belongs to.
+  struct Axiom {
+    std::string owner;
+    term::T fact;
+  };
+  std::vector<Axiom> axioms;
+  // While a function's own obligations are generated its axioms are left out:
+  // they are what those obligations justify (no circular proofs).
+  std::string excludedOwner;
   std::vector<Obligation> obligations;
 
 private:
