@@ -164,3 +164,11 @@ TEST_CASE("rationals are exact", "[vcgen]") {
   expectVerified("void m() { assert 1\\3 + 1\\3 + 1\\3 == write; assert 2\\4 == 1\\2; }\n");
   expectFail("void m() {\n assert 1\\3 + 1\\3 == 1\\2;\n}\n", {{"assert", 2}});
 }
+
+TEST_CASE("read is a positive fraction below write", "[vcgen]") {
+  expectVerified("requires a != null && a.length > 0 ** Perm(a[0], read);\n"
+                 "ensures Perm(a[0], read);\nvoid m(int[] a) { int x = a[0]; }\n");
+  expectFail("requires a != null && a.length > 0 ** Perm(a[0], read);\n"
+             "void m(int[] a) {\n a[0] = 1;\n}\n",
+             {{"perm.write", 3}});
+}

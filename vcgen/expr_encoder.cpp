@@ -56,7 +56,7 @@ T ExprEncoder::encode(const ir::Expr &e) {
     switch (e.permConst) {
     case ir::PermConst::Write: return realConst(1, 1);
     case ir::PermConst::None: return realConst(0, 1);
-    case ir::PermConst::Read: return var("read$perm", Sort::Real); // 0 < read < 1, see docs
+    case ir::PermConst::Read: return readPermission(); // 0 < read < 1, see docs/language.md
     }
     break;
   case ir::ExprKind::Var: {

@@ -3,7 +3,14 @@
 namespace kprove::vcgen {
 
 VcContext::VcContext(const ir::Program &program, DiagnosticEngine &diags)
-    : program_(program), diags_(diags) {}
+    : program_(program), diags_(diags) {
+  // `read` is one fixed but unknown fraction strictly between none and write.
+  term::T read = readPermission();
+  axioms.push_back({"", term::land(term::lt(term::realConst(0, 1), read),
+                                   term::lt(read, term::realConst(1, 1)))});
+}
+
+term::T readPermission() { return term::var("read$perm", term::Sort::Real); }
 
 std::string VcContext::fresh(const std::string &base) {
   unsigned n = counters_[base]++;

@@ -63,6 +63,7 @@ private:
 // The term for an array's length, and the null reference.
 term::T lengthOf(const term::T &ref);
 term::T nullRef();
+term::T readPermission();
 term::Sort sortOf(ir::Type t);
 
 } // namespace kprove::vcgen
