@@ -6,7 +6,7 @@ VcContext::VcContext(const ir::Program &program, DiagnosticEngine &diags)
     : program_(program), diags_(diags) {
   // `read` is one fixed but unknown fraction strictly between none and write.
   term::T read = readPermission();
-  axioms.push_back({"", term::land(term::lt(term::realConst(0, 1), read),
+  axioms.push_back({"$builtin", term::land(term::lt(term::realConst(0, 1), read),
                                    term::lt(read, term::realConst(1, 1)))});
 }
 
