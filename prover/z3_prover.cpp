@@ -112,7 +112,7 @@ private:
 
   z3::solver makeSolver(const Query &q, bool mbqi = true, unsigned timeoutMs = 0) {
     cache_.clear();
-    z3::solver s(ctx_, z3::solver::simple());
+    z3::solver s = (z3::tactic(ctx_, "simplify") & z3::tactic(ctx_, "propagate-values") & z3::tactic(ctx_, "solve-eqs") & z3::tactic(ctx_, "smt")).mk_solver();
     z3::params p(ctx_);
     p.set("timeout", timeoutMs ? timeoutMs : opts_.timeoutMs);
     p.set("random_seed", opts_.randomSeed);

@@ -172,3 +172,13 @@ TEST_CASE("read is a positive fraction below write", "[vcgen]") {
              "void m(int[] a) {\n a[0] = 1;\n}\n",
              {{"perm.write", 3}});
 }
+
+TEST_CASE("two-dimensional parallel blocks", "[vcgen]") {
+  expectVerified("requires n > 0 && m > 0;\nvoid p(int n, int m) {\n"
+                 " par (int i = 0 .. n, int j = 0 .. m)\n  ensures i + j < n + m;\n"
+                 " { assert 0 <= i && i < n && 0 <= j && j < m; }\n}\n");
+  expectFail("requires n > 0 && m > 0;\nvoid p(int n, int m) {\n"
+             " par (int i = 0 .. n, int j = 0 .. m)\n"
+             " {\n  assert j < n;\n }\n}\n",
+             {{"assert", 5}});
+}
