@@ -182,3 +182,32 @@ TEST_CASE("two-dimensional parallel blocks", "[vcgen]") {
              " {\n  assert j < n;\n }\n}\n",
              {{"assert", 5}});
 }
+
+TEST_CASE("soundness regressions found in review", "[vcgen][soundness]") {
+  // A seed barrier must not assume the kernel precondition's facts at the barrier.
+  expectFail("kernel k { global int[gsize] a;\n"
+             "  requires perm(a[tid], 100) * a[tid] = tid;\n"
+             "  void main() { a[tid] := 7;\n"
+             "    barrier(1, {global}) { requires perm(a[tid], 100);\n"
+             "      ensures perm(a[(tid + 1) mod gsize], 10);\n"
+             "      ensures a[(tid + 1) mod gsize] = (tid + 1) mod gsize; }\n"
+             "  } }\n",
+             {{"barrier.post", 6}});
+  // \old in a par block's postcondition is the state when the block starts.
+  expectFail("context_everywhere a != null && a.length > 0;\n"
+             "context (\\forall* int i; 0 <= i && i < a.length; Perm(a[i], write));\n"
+             "ensures a[0] == \\old(a[0]) + 1;\n"
+             "void m(int[] a) {\n  a[0] = a[0] + 5;\n"
+             "  par (int tid = 0 .. a.length)\n    context Perm(a[tid], write);\n"
+             "    ensures a[tid] == \\old(a[tid]) + 1;\n  { a[tid] = a[tid] + 1; }\n}\n",
+             {{"post", 3}});
+  // A thread may not assign the method's variables, however deeply nested.
+  auto r = runSnippet("requires n > 0;\nvoid m(int n) {\n  int x = 0;\n"
+                      "  par (int i = 0 .. n) { if (true) { x = 5; } }\n  assert x == 0;\n}\n");
+  CHECK(r.verdict == Verdict::Invalid);
+  CHECK(r.errors == Errors{{"unsupported", 4}});
+  // Pure functions over array memory are rejected, not crashed on.
+  auto c = runSnippet("requires a != null;\npure int get(int[] a) = a[0];\n");
+  CHECK(c.verdict == Verdict::Invalid);
+  CHECK(c.errors == Errors{{"unsupported", 2}});
+}

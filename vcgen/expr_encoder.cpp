@@ -147,6 +147,10 @@ T ExprEncoder::encodeBinary(const ir::Expr &e) {
 }
 
 T ExprEncoder::encodeIndex(const ir::Expr &e) {
+  if (!st_.heap || !st_.mask) { // pure functions and their contracts have no heap
+    vc_.unsupported(e.range, "reading array memory in a pure function or its contract");
+    return vc_.freshVar("unsupported", Sort::Int);
+  }
   T ref = encode(*e.args[0]);
   T idx = encode(*e.args[1]);
   const std::string arr = ir::toString(*e.args[0]);

@@ -116,8 +116,8 @@ void addFunctionAxioms(VcContext &vc) {
 }
 
 void checkFunction(VcContext &vc, const ir::Method &m) {
-  if (!m.pure || !m.pureBody)
-    return;
+  if (!m.pure || !m.pureBody || readsHeap(*m.pureBody))
+    return; // reported as unsupported by addFunctionAxioms
   struct Exclude { // the function's own axioms are what is being justified
     VcContext &vc;
     std::string saved;

@@ -96,14 +96,17 @@ private:
   }
 
   // G_res: the group's resources; local memory always belongs to the group whole.
+  // Only permissions: the specifications' facts describe the initial state, not
+  // the memory at a barrier.
   void inhaleGroupResources(State &st) {
+    auto globalPerm = [&](const Atom &a) { return a.kind == Atom::Kind::Perm && !isLocalPerm(a); };
     if (gPre_) {
       ResourceOptions o;
-      o.filter = [&](const Atom &a) { return !isLocalPerm(a); };
+      o.filter = globalPerm;
       res_.inhale(*gPre_, st, o);
     } else if (pre_) {
       forAllThreads(st, [&](ResourceOptions &o) {
-        o.filter = [&](const Atom &a) { return !isLocalPerm(a); };
+        o.filter = globalPerm;
         res_.inhale(*pre_, st, o);
       });
     }

@@ -17,6 +17,17 @@ using ir::ClauseKind;
 
 namespace {
 const auto kReq = {ClauseKind::Requires, ClauseKind::Context};
+
+// Assignments (and call results) to variables, at any depth.
+void assignmentsIn(const std::vector<ir::StmtPtr> &body, std::vector<const ir::Stmt *> &out) {
+  for (const ir::StmtPtr &s : body) {
+    if ((s->kind == ir::StmtKind::Assign || s->kind == ir::StmtKind::Call) && s->target &&
+        s->target->kind == ir::ExprKind::Var)
+      out.push_back(s.get());
+    assignmentsIn(s->body, out);
+    assignmentsIn(s->elseBody, out);
+  }
+}
 const auto kEns = {ClauseKind::Ensures, ClauseKind::Context};
 } // namespace
 
@@ -36,10 +47,10 @@ void Executor::execPar(const ir::Stmt &s, State &st) {
   std::set<std::string> uniform;
   for (const auto &[n, v] : st.vars)
     uniform.insert(n);
-  std::set<std::string> assigned;
-  for (const ir::StmtPtr &b : s.body)
-    if (b->kind == ir::StmtKind::Assign && b->target->kind == ir::ExprKind::Var &&
-        uniform.count(b->target->name))
+  std::vector<const ir::Stmt *> writes;
+  assignmentsIn(s.body, writes);
+  for (const ir::Stmt *b : writes)
+    if (uniform.count(b->target->name))
       vc_.unsupported(b->range, fmt::format("a thread assigning '{}', a variable of the "
                                             "enclosing method",
                                             b->target->name));
@@ -97,6 +108,8 @@ void Executor::execPar(const ir::Stmt &s, State &st) {
   }
 
   // The caller: gives away all threads' preconditions, gets all postconditions.
+  T blockStartHeap = st.heap;
+  auto blockStartVars = st.vars;
   if (pre) {
     std::vector<std::pair<std::string, std::optional<T>>> saved;
     ResourceOptions o;
@@ -106,11 +119,18 @@ void Executor::execPar(const ir::Stmt &s, State &st) {
     restoreVars(st, saved);
   }
   if (post) {
+    // In the block's postcondition \old means the state when the block started.
+    T oldHeap = st.oldHeap;
+    auto oldVars = st.oldVars;
+    st.oldHeap = blockStartHeap;
+    st.oldVars = blockStartVars;
     std::vector<std::pair<std::string, std::optional<T>>> saved;
     ResourceOptions o;
     o.outerBinders = threadBinders(st, saved);
     res_.inhale(*post, st, o);
     restoreVars(st, saved);
+    st.oldHeap = oldHeap;
+    st.oldVars = oldVars;
   }
 }
 
