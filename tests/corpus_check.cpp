@@ -52,8 +52,12 @@ int main(int argc, char **argv) {
   std::set<std::pair<std::string, unsigned>> got;
   for (const Diagnostic &d : r.errors)
     got.emplace(std::string(diagCodeName(d.code)), sources.lineCol(d.range.begin).line);
+  if (expectVerdict == "fail")
+    expectVerdict = "failed"; // the header says `fail CODE LINE`
   bool ok = driver::verdictName(r.verdict) == expectVerdict &&
             (expectVerdict == "verified" || expectVerdict == "unknown" || got == expected);
+  // A failing example must name at least one expected failure.
+  ok = ok && (expectVerdict != "failed" || !expected.empty());
   std::cout << argv[1] << ": expected " << expectVerdict << ", got "
             << driver::verdictName(r.verdict) << " (" << r.obligations << " obligations, "
             << r.seconds << " s)\n";
