@@ -128,6 +128,18 @@ TEST_CASE("hostile inputs end with a clear error, never a crash", "[cli][robustn
     Run r = runKprove(writeTemp("long.pvl", p));
     CHECK(r.exitCode == 0);
   }
+  SECTION("100,000 statements") {
+    std::string p = "void m(int x) {\n  int y = x;\n";
+    for (int i = 0; i < 100000; ++i)
+      p += "  y = y + 1;\n";
+    p += "  assert y == x + 100000;\n}\n";
+    Run r = runKprove(writeTemp("huge.pvl", p));
+    CHECK(r.exitCode == 0);
+  }
+  SECTION("a 1 MB identifier") {
+    Run r = runKprove(writeTemp("ident.pvl", "void m(int " + std::string(1 << 20, 'x') + ") { }\n"));
+    CHECK(r.exitCode == 0);
+  }
   SECTION("deep nesting") {
     std::string p = "void m(int x) {\n  int y = " + std::string(10000, '(') + "x" +
                     std::string(10000, ')') + ";\n}\n";
