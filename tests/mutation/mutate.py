@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""Mutation testing of kprove's soundness.
+
+From every verified example (header `//: expect verified`), generates mutants by
+rules that make a kernel racy or wrong, runs kprove on each, and lists the
+mutants that still verify ("survivors") with file:line, for a human to judge:
+an equivalent mutant, or an unsound tool.
+
+  tests/mutation/mutate.py [--kprove PATH] [--subset N] [--report FILE] [EXAMPLES...]
+
+Exit code: 0 when every survivor is listed in tests/mutation/equivalent.txt
+(with its explanation), 1 otherwise. Timing is never a failure.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Each rule: (name, function(lines) -> list of (line_no, new_lines)).
+
+
+def _sub_each(lines, pattern, repl, name_filter=None):
+    out = []
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith("//"):
+            continue
+        for m in re.finditer(pattern, line):
+            new = line[: m.start()] + m.expand(repl) + line[m.end():]
+            if new != line:
+                out.append((i + 1, lines[:i] + [new] + lines[i + 1:]))
+    return out
+
+
+def delete_barrier(lines):
+    """Delete a barrier statement with its contract block."""
+    out = []
+    for i, line in enumerate(lines):
+        if re.search(r"\bbarrier\s*\(", line) and not line.lstrip().startswith("//"):
+            depth, j = 0, i
+            seen_brace = False
+            while j < len(lines):
+                depth += lines[j].count("{") - lines[j].count("}")
+                seen_brace = seen_brace or "{" in lines[j]
+                if (seen_brace and depth <= 0) or (not seen_brace and ";" in lines[j]):
+                    break
+                j += 1
+            out.append((i + 1, lines[:i] + lines[j + 1:]))
+    return out
+
+
+def shift_index(lines):
+    """Shift an array index by +1 or -1 (in code and contracts)."""
+    out = []
+    for delta in ("+1", "-1"):
+        out += _sub_each(lines, r"\[(tid|lid|i|k)\]", r"[\1" + delta + "]")
+    return out
+
+
+def tid_to_zero(lines):
+    """Replace the thread id by 0 in the index of a write."""
+    return _sub_each(lines, r"\[tid\](\s*(:=|=(?!=)))", r"[0]\1")
+
+
+def raise_fraction(lines):
+    """Raise a permission fraction (1\\2 -> 1\\1, 1\\n -> 2\\n, perm(x,10) -> perm(x,100))."""
+    out = _sub_each(lines, r"\b1\\2\b", r"1\\1")
+    out += _sub_each(lines, r"\b1\\([A-Za-z_][\w.]*)", r"2\\\1")
+    out += _sub_each(lines, r"(perm\([^()]*(?:\([^()]*\)[^()]*)*,\s*)(10|50)\)", r"\g<1>100)")
+    return out
+
+
+def drop_fence(lines):
+    """Drop a fence flag of a seed-syntax barrier."""
+    out = _sub_each(lines, r"\{\s*local\s*\}", r"{}")
+    out += _sub_each(lines, r"barrier\(\s*global\s*\)", r"barrier()")
+    return out
+
+
+def weaken_guard(lines):
+    """Weaken a comparison: < becomes <=."""
+    return _sub_each(lines, r"(?<![<=\\])<(?![=<])", r"<=")
+
+
+def move_across_barrier(lines):
+    """Move the statement right after a barrier block to just before it."""
+    out = []
+    for i, line in enumerate(lines):
+        if re.search(r"\bbarrier\s*\(", line) and not line.lstrip().startswith("//"):
+            depth, j = 0, i
+            while j < len(lines):
+                depth += lines[j].count("{") - lines[j].count("}")
+                if depth <= 0 and ("}" in lines[j] or ";" in lines[j]):
+                    break
+                j += 1
+            k = j + 1
+            if k < len(lines) and lines[k].strip().endswith(";"):
+                moved = lines[:i] + [lines[k]] + lines[i:k] + lines[k + 1:]
+                out.append((k + 1, moved))
+    return out
+
+
+def drop_invariant(lines):
+    """Drop one loop-invariant clause."""
+    out = []
+    for i, line in enumerate(lines):
+        if re.match(r"\s*(loop_invariant|invariant)\b", line):
+            out.append((i + 1, lines[:i] + lines[i + 1:]))
+    return out
+
+
+RULES = [
+    ("delete-barrier", delete_barrier),
+    ("shift-index", shift_index),
+    ("tid-to-zero", tid_to_zero),
+    ("raise-fraction", raise_fraction),
+    ("drop-fence", drop_fence),
+    ("weaken-guard", weaken_guard),
+    ("move-across-barrier", move_across_barrier),
+    ("drop-invariant", drop_invariant),
+]
+
+
+def verified_examples():
+    for p in sorted((ROOT / "examples").rglob("*.pvl")):
+        if "//: expect verified" in p.read_text(errors="replace"):
+            yield p
+
+
+def run(kprove, path, timeout):
+    try:
+        r = subprocess.run([kprove, "--timeout", str(timeout), str(path)],
+                           capture_output=True, text=True, timeout=timeout * 20 + 30)
+        return r.returncode
+    except subprocess.TimeoutExpired:
+        return 124
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
+    ap.add_argument("--kprove", default=str(ROOT / "build" / "driver" / "kprove"))
+    ap.add_argument("--subset", type=int, default=0,
+                    help="run only every N-th mutant (a fixed subset, for CI)")
+    ap.add_argument("--timeout", type=int, default=10)
+    ap.add_argument("--report", help="write a Markdown table here")
+    ap.add_argument("examples", nargs="*")
+    args = ap.parse_args()
+
+    equivalent = {}
+    eq_file = Path(__file__).with_name("equivalent.txt")
+    if eq_file.exists():
+        for line in eq_file.read_text().splitlines():
+            if line.strip() and not line.startswith("#"):
+                key, _, why = line.partition(" -- ")
+                equivalent[key.strip()] = why.strip()
+
+    examples = [Path(e) for e in args.examples] or list(verified_examples())
+    rows, survivors, counter = [], [], 0
+    totals = {"generated": 0, "killed": 0, "survived": 0, "input-error": 0}
+    with tempfile.TemporaryDirectory() as tmp:
+        for ex in examples:
+            lines = ex.read_text().splitlines()
+            lines = [l.replace("//: expect verified", "// mutant") for l in lines]
+            for rule, fn in RULES:
+                gen = kill = surv = bad = 0
+                for line_no, mutant in fn(lines):
+                    counter += 1
+                    if args.subset and counter % args.subset:
+                        continue
+                    gen += 1
+                    path = Path(tmp) / f"{ex.stem}-{rule}-{line_no}-{counter}.pvl"
+                    path.write_text("\n".join(mutant) + "\n")
+                    rc = run(args.kprove, path, args.timeout)
+                    if rc == 0:
+                        surv += 1
+                        key = f"{ex.relative_to(ROOT) if ex.is_absolute() else ex}:{line_no} {rule}"
+                        survivors.append((key, "\n".join(mutant)))
+                    elif rc == 2:
+                        bad += 1
+                    else:
+                        kill += 1  # failed (1) or unknown (3): not verified
+                if gen:
+                    rows.append((ex.name, rule, gen, kill, surv, bad))
+                totals["generated"] += gen
+                totals["killed"] += kill
+                totals["survived"] += surv
+                totals["input-error"] += bad
+
+    out = ["| example | rule | generated | killed | survived | input error |",
+           "|---|---|---:|---:|---:|---:|"]
+    out += [f"| {a} | {b} | {c} | {d} | {e} | {f} |" for a, b, c, d, e, f in rows]
+    out.append(f"| **total** | | {totals['generated']} | {totals['killed']} | "
+               f"{totals['survived']} | {totals['input-error']} |")
+    unexplained = []
+    out.append("")
+    for key, _ in survivors:
+        why = equivalent.get(key)
+        out.append(f"- survivor `{key}`: {why or 'UNEXPLAINED'}")
+        if not why:
+            unexplained.append(key)
+    text = "\n".join(out)
+    print(text)
+    if args.report:
+        Path(args.report).write_text(text + "\n")
+    print(f"\nmutation: {totals['killed'] + totals['input-error']} passed, "
+          f"{len(unexplained)} failed")
+    return 1 if unexplained else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
