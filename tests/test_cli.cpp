@@ -60,6 +60,18 @@ TEST_CASE("a failing example exits 1 with file:line:col, caret and summary", "[c
   CHECK(r.out.find("kprove: 0 verified, 1 failed, 0 unknown") != std::string::npos);
 }
 
+TEST_CASE("an undecided obligation is unknown, exit 3, never verified", "[cli]") {
+  // x^3 + y^3 != z^3 for positive integers (Fermat, n = 3): beyond Z3 in 1 s.
+  std::string f = writeTemp("fermat.pvl", "requires x > 0 && y > 0 && z > 0;\n"
+                                          "void m(int x, int y, int z) {\n"
+                                          "  assert x*x*x + y*y*y != z*z*z;\n}\n");
+  Run r = runKprove("--timeout 1 " + f);
+  CHECK(r.exitCode == 3);
+  CHECK(r.out.find("fermat.pvl:3:10: unknown[assert]") != std::string::npos);
+  CHECK(r.out.find("fermat.pvl: unknown") != std::string::npos);
+  CHECK(r.out.find("kprove: 0 verified, 0 failed, 1 unknown") != std::string::npos);
+}
+
 TEST_CASE("input errors exit 2", "[cli]") {
   CHECK(runKprove("--no-such-option x.pvl").exitCode == 2);
   CHECK(runKprove("/nonexistent/file.pvl").exitCode == 2);
