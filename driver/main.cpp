@@ -14,7 +14,8 @@ int main(int argc, char **argv) {
   app.add_option("files", files, "PVL files to verify")->required();
   app.add_option("--timeout", opts.timeoutSeconds, "per-obligation timeout in seconds")
       ->check(CLI::Range(1u, 86400u));
-  app.add_option("--jobs", opts.jobs, "obligations proved in parallel")->check(CLI::Range(1u, 256u));
+  app.add_option("--jobs", opts.jobs, "obligations proved in parallel")
+      ->check(CLI::Range(1u, 256u));
   app.add_option("--seed", opts.randomSeed, "the solver's random seed");
   app.add_option("--dump-smt", opts.dumpSmtDir,
                  "write each obligation as a standalone SMT-LIB file into this directory");
@@ -51,10 +52,18 @@ int main(int argc, char **argv) {
     }
     std::cout << f << ": " << driver::verdictName(r.verdict) << "\n";
     switch (r.verdict) {
-    case driver::Verdict::Verified: ++verified; break;
-    case driver::Verdict::Failed: ++failed; break;
-    case driver::Verdict::Unknown: ++unknown; break;
-    case driver::Verdict::Invalid: ++invalid; break;
+    case driver::Verdict::Verified:
+      ++verified;
+      break;
+    case driver::Verdict::Failed:
+      ++failed;
+      break;
+    case driver::Verdict::Unknown:
+      ++unknown;
+      break;
+    case driver::Verdict::Invalid:
+      ++invalid;
+      break;
     }
   }
   std::cout << "kprove: " << verified << " verified, " << failed << " failed, " << unknown

@@ -20,10 +20,14 @@ namespace kprove::driver {
 
 const char *verdictName(Verdict v) {
   switch (v) {
-  case Verdict::Verified: return "verified";
-  case Verdict::Failed: return "failed";
-  case Verdict::Unknown: return "unknown";
-  case Verdict::Invalid: return "invalid";
+  case Verdict::Verified:
+    return "verified";
+  case Verdict::Failed:
+    return "failed";
+  case Verdict::Unknown:
+    return "unknown";
+  case Verdict::Invalid:
+    return "invalid";
   }
   return "?";
 }
@@ -146,17 +150,16 @@ FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts
     if (answers[i].verdict == prover::Verdict::Failed && seenFailed.insert(key).second)
       r.errors.push_back({ob.code, ob.range, ob.message, ob.notes});
     else if (answers[i].verdict == prover::Verdict::Unknown && seenUnknown.insert(key).second)
-      r.unknowns.push_back({ob.code, ob.range,
-                            ob.message + " (the solver could not decide: " + answers[i].reason + ")",
-                            ob.notes});
+      r.unknowns.push_back(
+          {ob.code, ob.range,
+           ob.message + " (the solver could not decide: " + answers[i].reason + ")", ob.notes});
   }
   std::stable_sort(r.errors.begin(), r.errors.end(), before);
   std::stable_sort(r.unknowns.begin(), r.unknowns.end(), before);
-  r.verdict = !r.errors.empty() ? Verdict::Failed
+  r.verdict = !r.errors.empty()     ? Verdict::Failed
               : !r.unknowns.empty() ? Verdict::Unknown
                                     : Verdict::Verified;
-  r.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
 } // namespace

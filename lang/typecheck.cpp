@@ -53,44 +53,6 @@ bool isFormula(Type t) {
   return t == Type::Bool || t == Type::Resource;
 }
 
-const char *binOpName(BinOp op) {
-  switch (op) {
-  case BinOp::Add:
-    return "+";
-  case BinOp::Sub:
-    return "-";
-  case BinOp::Mul:
-    return "*";
-  case BinOp::Div:
-    return "/";
-  case BinOp::Mod:
-    return "%";
-  case BinOp::FracDiv:
-    return "\\";
-  case BinOp::Lt:
-    return "<";
-  case BinOp::Le:
-    return "<=";
-  case BinOp::Gt:
-    return ">";
-  case BinOp::Ge:
-    return ">=";
-  case BinOp::Eq:
-    return "==";
-  case BinOp::Ne:
-    return "!=";
-  case BinOp::And:
-    return "&&";
-  case BinOp::Or:
-    return "||";
-  case BinOp::Implies:
-    return "==>";
-  case BinOp::Star:
-    return "**";
-  }
-  return "?";
-}
-
 std::string quoted(const std::string &s) {
   return "'" + s + "'";
 }
@@ -599,7 +561,7 @@ private:
   }
 
   Type mismatch(const Expr &e, Type a, Type b, const char *expects) {
-    error(e.range, std::string("operator '") + binOpName(e.binop) + "' expects " + expects +
+    error(e.range, std::string("operator '") + binOpSpelling(e.binop) + "' expects " + expects +
                        ", found " + typeName(a) + " and " + typeName(b));
     return Type::Unknown;
   }

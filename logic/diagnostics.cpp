@@ -16,7 +16,9 @@ constexpr CodeInfo kCodes[] = {
 };
 } // namespace
 
-std::string_view diagCodeName(DiagCode code) { return kCodes[static_cast<int>(code)].name; }
+std::string_view diagCodeName(DiagCode code) {
+  return kCodes[static_cast<int>(code)].name;
+}
 std::string_view diagCodeSummary(DiagCode code) {
   return kCodes[static_cast<int>(code)].summary;
 }
@@ -55,7 +57,8 @@ void renderSnippet(const SourceManager &sm, SourceRange range, std::ostream &os)
   os << "  " << shown << "\n  ";
   uint32_t startCol = lc.col - 1;
   uint32_t len = 1;
-  if (range.end.valid() && range.end.file == range.begin.file && range.end.offset > range.begin.offset) {
+  if (range.end.valid() && range.end.file == range.begin.file &&
+      range.end.offset > range.begin.offset) {
     uint32_t lineEnd = range.begin.offset - startCol + static_cast<uint32_t>(line.size());
     uint32_t end = std::min(range.end.offset, lineEnd);
     len = std::max<uint32_t>(1, end - range.begin.offset);

@@ -71,9 +71,7 @@ ExprPtr makeBinary(BinOp op, ExprPtr a, ExprPtr b, SourceRange r) {
   return e;
 }
 
-namespace {
-
-const char *binOpText(BinOp op) {
+const char *binOpSpelling(BinOp op) {
   switch (op) {
   case BinOp::Add:
     return "+";
@@ -110,6 +108,8 @@ const char *binOpText(BinOp op) {
   }
   return "?";
 }
+
+namespace {
 
 const char *permConstText(PermConst c) {
   switch (c) {
@@ -225,7 +225,7 @@ void printExpr(const Expr &e, std::string &out) {
     out += '(';
     printArg(e, 0, out);
     out += ' ';
-    out += binOpText(e.binop);
+    out += binOpSpelling(e.binop);
     out += ' ';
     printArg(e, 1, out);
     out += ')';

@@ -21,34 +21,45 @@ enum class Type { Unknown, Int, Bool, Frac, IntArray, Resource, Void };
 const char *typeName(Type t);
 
 enum class ExprKind {
-  IntLit,    // intValue
-  BoolLit,   // boolValue
-  NullLit,   // null (only compared with arrays)
-  PermConst, // permConst: write, read, none
-  Var,       // name (a local, parameter, bound variable or reserved kernel name)
-  Unary,     // unop, args[0]
-  Binary,    // binop, args[0], args[1]
-  Ite,       // args[0] ? args[1] : args[2]
-  Index,     // args[0][args[1]]; args[0] is an array-typed Var
-  Length,    // args[0].length
-  Call,      // name(args...) of a pure function
-  Old,       // \old(args[0])
-  Result,    // \result
-  Forall,    // (\forall T b...; args[0] cond; args[1] body)  binders
-  Exists,    // (\exists ...) same layout
-  ForallStar,// (\forall* ...) same layout, body a resource
-  Perm,      // Perm(args[0] location (an Index), args[1] amount)
-  PointsTo,  // PointsTo(args[0] location, args[1] amount, args[2] value)
+  IntLit,     // intValue
+  BoolLit,    // boolValue
+  NullLit,    // null (only compared with arrays)
+  PermConst,  // permConst: write, read, none
+  Var,        // name (a local, parameter, bound variable or reserved kernel name)
+  Unary,      // unop, args[0]
+  Binary,     // binop, args[0], args[1]
+  Ite,        // args[0] ? args[1] : args[2]
+  Index,      // args[0][args[1]]; args[0] is an array-typed Var
+  Length,     // args[0].length
+  Call,       // name(args...) of a pure function
+  Old,        // \old(args[0])
+  Result,     // \result
+  Forall,     // (\forall T b...; args[0] cond; args[1] body)  binders
+  Exists,     // (\exists ...) same layout
+  ForallStar, // (\forall* ...) same layout, body a resource
+  Perm,       // Perm(args[0] location (an Index), args[1] amount)
+  PointsTo,   // PointsTo(args[0] location, args[1] amount, args[2] value)
 };
 
 enum class UnOp { Neg, Not };
 
 enum class BinOp {
-  Add, Sub, Mul, Div, Mod,     // int arithmetic; Div/Mod are Euclidean, as SMT-LIB
-  FracDiv,                     // a \ b : the exact fraction a/b (type Frac)
-  Lt, Le, Gt, Ge, Eq, Ne,
-  And, Or, Implies,            // &&, ||, ==>
-  Star,                        // ** (separating conjunction; seed syntax top-level *)
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Mod,     // int arithmetic; Div/Mod are Euclidean, as SMT-LIB
+  FracDiv, // a \ b : the exact fraction a/b (type Frac)
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Eq,
+  Ne,
+  And,
+  Or,
+  Implies, // &&, ||, ==>
+  Star,    // ** (separating conjunction; seed syntax top-level *)
 };
 
 enum class PermConst { Write, Read, None };
@@ -82,7 +93,7 @@ enum class ClauseKind {
   Context,           // requires and ensures
   ContextEverywhere, // requires, ensures, and every loop invariant of the body
   LoopInvariant,
-  Decreases,         // termination measure of a recursive pure function
+  Decreases, // termination measure of a recursive pure function
   // Seed kernel syntax: explicit kernel- and group-level specifications (§5.1.2).
   KernelRequires,
   KernelEnsures,
@@ -103,17 +114,17 @@ struct FenceSet {
 };
 
 enum class StmtKind {
-  Block,     // body
-  VarDecl,   // declType name [= value]
-  Assign,    // target (Var or Index) = value
-  If,        // cond, body, elseBody
-  While,     // clauses (invariants), cond, body
-  Return,    // [value]
-  Assert,    // value
-  Assume,    // value
-  Call,      // name(args...) as a statement; target optional (x = f(...))
-  Par,       // name, iters, clauses (requires/ensures/context), body
-  Barrier,   // name, fences, clauses (requires/ensures/context), seedStyle
+  Block,   // body
+  VarDecl, // declType name [= value]
+  Assign,  // target (Var or Index) = value
+  If,      // cond, body, elseBody
+  While,   // clauses (invariants), cond, body
+  Return,  // [value]
+  Assert,  // value
+  Assume,  // value
+  Call,    // name(args...) as a statement; target optional (x = f(...))
+  Par,     // name, iters, clauses (requires/ensures/context), body
+  Barrier, // name, fences, clauses (requires/ensures/context), seedStyle
 };
 
 struct ParIter {
@@ -129,16 +140,16 @@ using StmtPtr = std::shared_ptr<Stmt>;
 struct Stmt {
   StmtKind kind = StmtKind::Block;
   SourceRange range;
-  std::string name;      // VarDecl/Call/Par/Barrier name
+  std::string name; // VarDecl/Call/Par/Barrier name
   // Added by the PVL front end: the range of `name` (VarDecl/Call/Par/Barrier), so the
   // type checker can point redeclaration and arity errors at the name itself.
   SourceRange nameRange;
   Type declType = Type::Unknown;
   bool ghost = false;
-  ExprPtr target;        // Assign, Call with result
-  ExprPtr value;         // VarDecl init, Assign rhs, Return, Assert, Assume
-  ExprPtr cond;          // If, While
-  std::vector<ExprPtr> args;  // Call
+  ExprPtr target;            // Assign, Call with result
+  ExprPtr value;             // VarDecl init, Assign rhs, Return, Assert, Assume
+  ExprPtr cond;              // If, While
+  std::vector<ExprPtr> args; // Call
   std::vector<StmtPtr> body;
   std::vector<StmtPtr> elseBody;
   std::vector<Clause> clauses;
@@ -157,13 +168,13 @@ struct Param {
 // A method with a contract, or a pure function (pure == true, body in pureBody).
 struct Method {
   std::string name;
-  SourceRange range;     // the declaration
+  SourceRange range; // the declaration
   SourceRange nameRange;
   Type returnType = Type::Void;
   std::vector<Param> params;
   std::vector<Clause> contract;
   bool pure = false;
-  ExprPtr pureBody;                  // pure functions; null = abstract
+  ExprPtr pureBody;                         // pure functions; null = abstract
   std::optional<std::vector<StmtPtr>> body; // methods; nullopt = abstract
 };
 
@@ -200,6 +211,9 @@ ExprPtr makeBool(bool v, SourceRange r = {});
 ExprPtr makeVar(std::string name, SourceRange r = {});
 ExprPtr makeUnary(UnOp op, ExprPtr a, SourceRange r = {});
 ExprPtr makeBinary(BinOp op, ExprPtr a, ExprPtr b, SourceRange r = {});
+
+// The PVL spelling of a binary operator ("+", "==>", "**", ...).
+const char *binOpSpelling(BinOp op);
 
 // Pretty-printer (PVL-like), for --dump-ir and test failure messages.
 std::string toString(const Expr &e);

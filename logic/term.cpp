@@ -6,12 +6,18 @@ namespace kprove::term {
 
 const char *sortName(Sort s) {
   switch (s) {
-  case Sort::Bool: return "Bool";
-  case Sort::Int: return "Int";
-  case Sort::Real: return "Real";
-  case Sort::Ref: return "Ref";
-  case Sort::Heap: return "Heap";
-  case Sort::Mask: return "Mask";
+  case Sort::Bool:
+    return "Bool";
+  case Sort::Int:
+    return "Int";
+  case Sort::Real:
+    return "Real";
+  case Sort::Ref:
+    return "Ref";
+  case Sort::Heap:
+    return "Heap";
+  case Sort::Mask:
+    return "Mask";
   }
   return "?";
 }
@@ -31,9 +37,15 @@ bool isInt(const T &t, int64_t &v) {
   return true;
 }
 // Arithmetic on literals folds only when it cannot overflow.
-bool safeAdd(int64_t a, int64_t b, int64_t &r) { return !__builtin_add_overflow(a, b, &r); }
-bool safeSub(int64_t a, int64_t b, int64_t &r) { return !__builtin_sub_overflow(a, b, &r); }
-bool safeMul(int64_t a, int64_t b, int64_t &r) { return !__builtin_mul_overflow(a, b, &r); }
+bool safeAdd(int64_t a, int64_t b, int64_t &r) {
+  return !__builtin_add_overflow(a, b, &r);
+}
+bool safeSub(int64_t a, int64_t b, int64_t &r) {
+  return !__builtin_sub_overflow(a, b, &r);
+}
+bool safeMul(int64_t a, int64_t b, int64_t &r) {
+  return !__builtin_mul_overflow(a, b, &r);
+}
 bool asRational(const T &t, __int128 &n, __int128 &d) {
   if (t->op == Op::IntConst || t->op == Op::RealConst) {
     n = t->num;
@@ -60,16 +72,26 @@ T foldRational(char op, const T &a, const T &b) {
     return nullptr;
   __int128 n, d;
   switch (op) {
-  case '+': n = an * bd + bn * ad; d = ad * bd; break;
-  case '-': n = an * bd - bn * ad; d = ad * bd; break;
-  case '*': n = an * bn; d = ad * bd; break;
+  case '+':
+    n = an * bd + bn * ad;
+    d = ad * bd;
+    break;
+  case '-':
+    n = an * bd - bn * ad;
+    d = ad * bd;
+    break;
+  case '*':
+    n = an * bn;
+    d = ad * bd;
+    break;
   case '/':
     if (bn == 0)
       return nullptr;
     n = an * bd;
     d = ad * bn;
     break;
-  default: return nullptr;
+  default:
+    return nullptr;
   }
   if (d < 0) {
     n = -n;
@@ -110,7 +132,9 @@ T fls() {
   static const T t = make(Op::False, Sort::Bool);
   return t;
 }
-T boolConst(bool b) { return b ? tru() : fls(); }
+T boolConst(bool b) {
+  return b ? tru() : fls();
+}
 T intConst(int64_t v) {
   auto t = std::make_shared<Term>();
   t->op = Op::IntConst;
@@ -145,8 +169,12 @@ T app(std::string name, Sort result, std::vector<T> args) {
   t->args = std::move(args);
   return t;
 }
-bool isTrue(const T &t) { return t->op == Op::True; }
-bool isFalse(const T &t) { return t->op == Op::False; }
+bool isTrue(const T &t) {
+  return t->op == Op::True;
+}
+bool isFalse(const T &t) {
+  return t->op == Op::False;
+}
 
 T lnot(T a) {
   if (isTrue(a))
@@ -205,7 +233,9 @@ T eq(T a, T b) {
   unify(a, b);
   return make(Op::Eq, Sort::Bool, {a, b});
 }
-T neq(T a, T b) { return lnot(eq(std::move(a), std::move(b))); }
+T neq(T a, T b) {
+  return lnot(eq(std::move(a), std::move(b)));
+}
 T lt(T a, T b) {
   if (int c = compareRational(a, b); c != 2)
     return boolConst(c < 0);
@@ -224,8 +254,12 @@ T le(T a, T b) {
   unify(a, b);
   return make(Op::Le, Sort::Bool, {a, b});
 }
-T gt(T a, T b) { return lt(std::move(b), std::move(a)); }
-T ge(T a, T b) { return le(std::move(b), std::move(a)); }
+T gt(T a, T b) {
+  return lt(std::move(b), std::move(a));
+}
+T ge(T a, T b) {
+  return le(std::move(b), std::move(a));
+}
 T add(T a, T b) {
   if (T r = foldRational('+', a, b))
     return r;
@@ -272,7 +306,9 @@ T div(T a, T b) {
   unify(a, b);
   return make(Op::Div, s, {a, b});
 }
-T mod(T a, T b) { return make(Op::Mod, Sort::Int, {a, b}); }
+T mod(T a, T b) {
+  return make(Op::Mod, Sort::Int, {a, b});
+}
 T neg(T a) {
   int64_t x;
   if (isInt(a, x) && x != INT64_MIN)
@@ -375,33 +411,61 @@ bool mentions(const T &t, const std::string &name) {
 namespace {
 const char *opName(Op op) {
   switch (op) {
-  case Op::Not: return "not";
-  case Op::And: return "and";
-  case Op::Or: return "or";
-  case Op::Implies: return "=>";
-  case Op::Ite: return "ite";
-  case Op::Eq: return "=";
-  case Op::Lt: return "<";
-  case Op::Le: return "<=";
-  case Op::Add: return "+";
-  case Op::Sub: return "-";
-  case Op::Mul: return "*";
-  case Op::Div: return "div";
-  case Op::Mod: return "mod";
-  case Op::Neg: return "-";
-  case Op::ToReal: return "to_real";
-  case Op::Select: return "select";
-  case Op::Store: return "store";
-  default: return "?";
+  case Op::Not:
+    return "not";
+  case Op::And:
+    return "and";
+  case Op::Or:
+    return "or";
+  case Op::Implies:
+    return "=>";
+  case Op::Ite:
+    return "ite";
+  case Op::Eq:
+    return "=";
+  case Op::Lt:
+    return "<";
+  case Op::Le:
+    return "<=";
+  case Op::Add:
+    return "+";
+  case Op::Sub:
+    return "-";
+  case Op::Mul:
+    return "*";
+  case Op::Div:
+    return "div";
+  case Op::Mod:
+    return "mod";
+  case Op::Neg:
+    return "-";
+  case Op::ToReal:
+    return "to_real";
+  case Op::Select:
+    return "select";
+  case Op::Store:
+    return "store";
+  default:
+    return "?";
   }
 }
 void print(const T &t, std::ostream &os) {
   switch (t->op) {
-  case Op::True: os << "true"; return;
-  case Op::False: os << "false"; return;
-  case Op::IntConst: os << t->num; return;
-  case Op::RealConst: os << "(/ " << t->num << " " << t->den << ")"; return;
-  case Op::Var: os << t->name; return;
+  case Op::True:
+    os << "true";
+    return;
+  case Op::False:
+    os << "false";
+    return;
+  case Op::IntConst:
+    os << t->num;
+    return;
+  case Op::RealConst:
+    os << "(/ " << t->num << " " << t->den << ")";
+    return;
+  case Op::Var:
+    os << t->name;
+    return;
   case Op::Forall:
   case Op::Exists:
     os << (t->op == Op::Forall ? "(forall (" : "(exists (");
@@ -411,7 +475,8 @@ void print(const T &t, std::ostream &os) {
     print(t->args[0], os);
     os << ")";
     return;
-  default: break;
+  default:
+    break;
   }
   os << "(" << (t->op == Op::App ? t->name.c_str() : opName(t->op));
   for (const T &a : t->args) {

@@ -22,14 +22,31 @@ enum class Sort {
 const char *sortName(Sort s);
 
 enum class Op {
-  True, False, IntConst, RealConst, // RealConst = num/den
-  Var,      // a constant (free) or a bound variable (under a quantifier), by name
-  App,      // an uninterpreted function application, by name
-  Not, And, Or, Implies, Ite, Eq,
-  Lt, Le, Add, Sub, Mul, Div, Mod, Neg, ToReal,
-  Select,   // args: map, ref, index
-  Store,    // args: map, ref, index, value
-  Forall, Exists,
+  True,
+  False,
+  IntConst,
+  RealConst, // RealConst = num/den
+  Var,       // a constant (free) or a bound variable (under a quantifier), by name
+  App,       // an uninterpreted function application, by name
+  Not,
+  And,
+  Or,
+  Implies,
+  Ite,
+  Eq,
+  Lt,
+  Le,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Mod,
+  Neg,
+  ToReal,
+  Select, // args: map, ref, index
+  Store,  // args: map, ref, index, value
+  Forall,
+  Exists,
 };
 
 struct Term;
@@ -43,12 +60,12 @@ struct BoundVar {
 struct Term {
   Op op;
   Sort sort;
-  std::string name;     // Var, App
-  int64_t num = 0;      // IntConst, RealConst numerator
-  int64_t den = 1;      // RealConst denominator (> 0)
+  std::string name; // Var, App
+  int64_t num = 0;  // IntConst, RealConst numerator
+  int64_t den = 1;  // RealConst denominator (> 0)
   std::vector<T> args;
-  std::vector<BoundVar> bound;            // quantifiers
-  std::vector<std::vector<T>> patterns;   // quantifiers: each inner vector is one multi-pattern
+  std::vector<BoundVar> bound;          // quantifiers
+  std::vector<std::vector<T>> patterns; // quantifiers: each inner vector is one multi-pattern
 };
 
 // Builders. They fold constants and trivial cases (and(true, x) = x, ...) so that

@@ -38,8 +38,7 @@ public:
         ans.reason = first.reason;
       }
     }
-    ans.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ans.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return ans;
   }
 
@@ -112,7 +111,9 @@ private:
 
   z3::solver makeSolver(const Query &q, bool mbqi = true, unsigned timeoutMs = 0) {
     cache_.clear();
-    z3::solver s = (z3::tactic(ctx_, "simplify") & z3::tactic(ctx_, "propagate-values") & z3::tactic(ctx_, "solve-eqs") & z3::tactic(ctx_, "smt")).mk_solver();
+    z3::solver s = (z3::tactic(ctx_, "simplify") & z3::tactic(ctx_, "propagate-values") &
+                    z3::tactic(ctx_, "solve-eqs") & z3::tactic(ctx_, "smt"))
+                       .mk_solver();
     z3::params p(ctx_);
     p.set("timeout", timeoutMs ? timeoutMs : opts_.timeoutMs);
     p.set("random_seed", opts_.randomSeed);
@@ -127,12 +128,18 @@ private:
 
   z3::sort sortOf(term::Sort srt) {
     switch (srt) {
-    case term::Sort::Bool: return ctx_.bool_sort();
-    case term::Sort::Int: return ctx_.int_sort();
-    case term::Sort::Real: return ctx_.real_sort();
-    case term::Sort::Ref: return refSort();
-    case term::Sort::Heap: return mapSort(ctx_.int_sort());
-    case term::Sort::Mask: return mapSort(ctx_.real_sort());
+    case term::Sort::Bool:
+      return ctx_.bool_sort();
+    case term::Sort::Int:
+      return ctx_.int_sort();
+    case term::Sort::Real:
+      return ctx_.real_sort();
+    case term::Sort::Ref:
+      return refSort();
+    case term::Sort::Heap:
+      return mapSort(ctx_.int_sort());
+    case term::Sort::Mask:
+      return mapSort(ctx_.real_sort());
     }
     return ctx_.int_sort();
   }
@@ -168,10 +175,15 @@ private:
     using term::Op;
     auto a = [&](size_t i) { return tr(t->args[i], scope); };
     switch (t->op) {
-    case Op::True: return ctx_.bool_val(true);
-    case Op::False: return ctx_.bool_val(false);
-    case Op::IntConst: return ctx_.int_val(t->num);
-    case Op::RealConst: return ctx_.real_val(std::to_string(t->num).c_str()) / ctx_.real_val(std::to_string(t->den).c_str());
+    case Op::True:
+      return ctx_.bool_val(true);
+    case Op::False:
+      return ctx_.bool_val(false);
+    case Op::IntConst:
+      return ctx_.int_val(t->num);
+    case Op::RealConst:
+      return ctx_.real_val(std::to_string(t->num).c_str()) /
+             ctx_.real_val(std::to_string(t->den).c_str());
     case Op::Var:
       for (auto it = scope.rbegin(); it != scope.rend(); ++it)
         if (it->first == t->name)
@@ -187,24 +199,38 @@ private:
       z3::func_decl f = ctx_.function(t->name.c_str(), dom, sortOf(t->sort));
       return f(args);
     }
-    case Op::Not: return !a(0);
-    case Op::And: return a(0) && a(1);
-    case Op::Or: return a(0) || a(1);
-    case Op::Implies: return z3::implies(a(0), a(1));
-    case Op::Ite: return z3::ite(a(0), a(1), a(2));
-    case Op::Eq: return a(0) == a(1);
-    case Op::Lt: return a(0) < a(1);
-    case Op::Le: return a(0) <= a(1);
-    case Op::Add: return a(0) + a(1);
-    case Op::Sub: return a(0) - a(1);
-    case Op::Mul: return a(0) * a(1);
+    case Op::Not:
+      return !a(0);
+    case Op::And:
+      return a(0) && a(1);
+    case Op::Or:
+      return a(0) || a(1);
+    case Op::Implies:
+      return z3::implies(a(0), a(1));
+    case Op::Ite:
+      return z3::ite(a(0), a(1), a(2));
+    case Op::Eq:
+      return a(0) == a(1);
+    case Op::Lt:
+      return a(0) < a(1);
+    case Op::Le:
+      return a(0) <= a(1);
+    case Op::Add:
+      return a(0) + a(1);
+    case Op::Sub:
+      return a(0) - a(1);
+    case Op::Mul:
+      return a(0) * a(1);
     case Op::Div:
       if (t->sort == term::Sort::Int)
         return z3::expr(ctx_, Z3_mk_div(ctx_, a(0), a(1)));
       return a(0) / a(1);
-    case Op::Mod: return z3::mod(a(0), a(1));
-    case Op::Neg: return -a(0);
-    case Op::ToReal: return z3::to_real(a(0));
+    case Op::Mod:
+      return z3::mod(a(0), a(1));
+    case Op::Neg:
+      return -a(0);
+    case Op::ToReal:
+      return z3::to_real(a(0));
     case Op::Select: {
       z3::expr_vector idx(ctx_);
       idx.push_back(a(1));
@@ -216,7 +242,8 @@ private:
       return z3::expr(ctx_, Z3_mk_store_n(ctx_, a(0), 2, idx, a(3)));
     }
     case Op::Forall:
-    case Op::Exists: return quantifier(t, scope);
+    case Op::Exists:
+      return quantifier(t, scope);
     }
     return ctx_.bool_val(true);
   }

@@ -5,10 +5,10 @@
 
 #include <atomic>
 #include <filesystem>
-#include <unistd.h>
 #include <fstream>
 #include <set>
 #include <string>
+#include <unistd.h>
 #include <utility>
 
 namespace kprove::testing {
@@ -24,8 +24,8 @@ inline SnippetResult runSnippet(const std::string &text, const std::string &name
   std::filesystem::create_directories(dir);
   // Unique per process and call: ctest runs test cases in parallel processes.
   static std::atomic<unsigned> counter{0};
-  auto path = dir / (name + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) +
-                     ".pvl");
+  auto path =
+      dir / (name + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ".pvl");
   std::ofstream(path, std::ios::binary) << text;
   SourceManager sm;
   driver::RunOptions opts;

@@ -124,7 +124,8 @@ TEST_CASE("hostile inputs end with a clear error, never a crash", "[cli][robustn
     CHECK(r.out.find("error[parse]") != std::string::npos);
   }
   SECTION("truncated programs") {
-    std::string full = "requires n > 0;\nvoid m(int n) {\n  int i = 0;\n  while (i < n) { i = i + 1; }\n}\n";
+    std::string full =
+        "requires n > 0;\nvoid m(int n) {\n  int i = 0;\n  while (i < n) { i = i + 1; }\n}\n";
     for (size_t cut = 1; cut < full.size(); cut += 7) {
       Run r = runKprove(writeTemp("trunc.pvl", full.substr(0, cut)));
       INFO("cut at " << cut);
@@ -149,7 +150,8 @@ TEST_CASE("hostile inputs end with a clear error, never a crash", "[cli][robustn
     CHECK(r.exitCode == 0);
   }
   SECTION("a 1 MB identifier") {
-    Run r = runKprove(writeTemp("ident.pvl", "void m(int " + std::string(1 << 20, 'x') + ") { }\n"));
+    Run r =
+        runKprove(writeTemp("ident.pvl", "void m(int " + std::string(1 << 20, 'x') + ") { }\n"));
     CHECK(r.exitCode == 0);
   }
   SECTION("deep nesting") {

@@ -16,8 +16,7 @@ TEST_CASE("builders fold constants and trivial connectives", "[term]") {
   CHECK(isTrue(implies(fls(), eq(x, intConst(1)))));
   CHECK(toString(lnot(lnot(lt(x, intConst(1))))) == "(< x 1)");
   // Overflow is not folded.
-  CHECK(toString(add(intConst(INT64_MAX), intConst(1))) ==
-        "(+ 9223372036854775807 1)");
+  CHECK(toString(add(intConst(INT64_MAX), intConst(1))) == "(+ 9223372036854775807 1)");
 }
 
 TEST_CASE("mixed integer and real arithmetic is lifted to real", "[term]") {

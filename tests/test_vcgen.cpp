@@ -59,10 +59,12 @@ TEST_CASE("calls: preconditions at the call, postconditions assumed", "[vcgen]")
 }
 
 TEST_CASE("loops: invariant on entry and preserved", "[vcgen]") {
-  expectVerified("requires n >= 0;\nvoid m(int n) {\n int i = 0;\n loop_invariant 0 <= i && i <= n;\n"
-                 " while (i < n) { i = i + 1; }\n assert i == n;\n}\n");
-  expectFail("void m(int n) {\n int i = 0;\n loop_invariant i == 1;\n while (i < n) { i = i + 1; }\n}\n",
-             {{"loop.entry", 3}, {"loop.preserve", 3}});
+  expectVerified(
+      "requires n >= 0;\nvoid m(int n) {\n int i = 0;\n loop_invariant 0 <= i && i <= n;\n"
+      " while (i < n) { i = i + 1; }\n assert i == n;\n}\n");
+  expectFail(
+      "void m(int n) {\n int i = 0;\n loop_invariant i == 1;\n while (i < n) { i = i + 1; }\n}\n",
+      {{"loop.entry", 3}, {"loop.preserve", 3}});
 }
 
 TEST_CASE("framing: clauses must be self-framing left to right", "[vcgen]") {
@@ -82,9 +84,10 @@ TEST_CASE("a precondition claiming more than a full permission is rejected", "[v
 }
 
 TEST_CASE("quantified permissions need injective locations", "[vcgen]") {
-  expectFail("requires a != null && a.length == 10;\n"
-             "requires (\\forall* int i; 0 <= i && i < 10; Perm(a[i / 2], 1\\4));\nvoid m(int[] a) { }\n",
-             {{"injectivity", 2}});
+  expectFail(
+      "requires a != null && a.length == 10;\n"
+      "requires (\\forall* int i; 0 <= i && i < 10; Perm(a[i / 2], 1\\4));\nvoid m(int[] a) { }\n",
+      {{"injectivity", 2}});
 }
 
 TEST_CASE("pure functions: preconditions and termination", "[vcgen]") {
@@ -141,10 +144,10 @@ TEST_CASE("barriers: divergence, redistribution, postcondition", "[vcgen]") {
                  "   ensures Perm(a[tid], write) ** Perm(a[(tid + 1) % a.length], 1\\2); }\n"
                  " }\n}\n",
              {{"barrier.redistribute", 8}});
-  expectFail(std::string(head) +
-                 "  a[tid] = tid;\n"
-                 "  barrier(p) { requires Perm(a[tid], write); ensures Perm(a[tid], write) ** a[tid] == 0; }\n"
-                 " }\n}\n",
+  expectFail(std::string(head) + "  a[tid] = tid;\n"
+                                 "  barrier(p) { requires Perm(a[tid], write); ensures "
+                                 "Perm(a[tid], write) ** a[tid] == 0; }\n"
+                                 " }\n}\n",
              {{"barrier.post", 8}});
 }
 

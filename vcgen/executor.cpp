@@ -72,7 +72,9 @@ void Executor::exec(const std::vector<ir::StmtPtr> &body, State &st) {
 
 void Executor::exec(const ir::Stmt &s, State &st) {
   switch (s.kind) {
-  case ir::StmtKind::Block: exec(s.body, st); return;
+  case ir::StmtKind::Block:
+    exec(s.body, st);
+    return;
   case ir::StmtKind::VarDecl: {
     if (s.value) {
       ExprEncoder enc(vc_, st);
@@ -82,9 +84,15 @@ void Executor::exec(const ir::Stmt &s, State &st) {
     }
     return;
   }
-  case ir::StmtKind::Assign: execAssign(s, st); return;
-  case ir::StmtKind::If: execIf(s, st); return;
-  case ir::StmtKind::While: execWhile(s, st); return;
+  case ir::StmtKind::Assign:
+    execAssign(s, st);
+    return;
+  case ir::StmtKind::If:
+    execIf(s, st);
+    return;
+  case ir::StmtKind::While:
+    execWhile(s, st);
+    return;
   case ir::StmtKind::Return: {
     if (thread_) {
       vc_.unsupported(s.range, "return inside a parallel block or kernel");
@@ -117,9 +125,15 @@ void Executor::exec(const ir::Stmt &s, State &st) {
     st.assume(enc.encode(*s.value));
     return;
   }
-  case ir::StmtKind::Call: execCall(s, st); return;
-  case ir::StmtKind::Par: execPar(s, st); return;
-  case ir::StmtKind::Barrier: execBarrier(s, st); return;
+  case ir::StmtKind::Call:
+    execCall(s, st);
+    return;
+  case ir::StmtKind::Par:
+    execPar(s, st);
+    return;
+  case ir::StmtKind::Barrier:
+    execBarrier(s, st);
+    return;
   }
 }
 
@@ -143,8 +157,8 @@ void Executor::execAssign(const ir::Stmt &s, State &st) {
               fmt::format("array '{}' may be null", name));
   enc.require(land(le(intConst(0), idx), lt(idx, lengthOf(ref))), DiagCode::Bounds,
               s.target->args[1]->range, fmt::format("index may be out of bounds of '{}'", name));
-  enc.require(eq(select(st.mask, ref, idx), realConst(1, 1)), DiagCode::PermWrite,
-              s.target->range, fmt::format("no write permission to '{}'", ir::toString(*s.target)));
+  enc.require(eq(select(st.mask, ref, idx), realConst(1, 1)), DiagCode::PermWrite, s.target->range,
+              fmt::format("no write permission to '{}'", ir::toString(*s.target)));
   st.heap = store(st.heap, ref, idx, v);
 }
 
@@ -193,8 +207,8 @@ void Executor::execWhile(const ir::Stmt &s, State &st) {
   // Entry: the invariant holds; what it does not cover stays with the frame.
   State after = st;
   if (inv)
-    res_.exhale(*inv, after, {DiagCode::LoopEntry, DiagCode::LoopEntry,
-                              "the loop invariant on entry", {}});
+    res_.exhale(*inv, after,
+                {DiagCode::LoopEntry, DiagCode::LoopEntry, "the loop invariant on entry", {}});
   auto havocModified = [&](State &x) {
     for (const std::string &n : modified)
       if (x.vars.count(n))
@@ -217,8 +231,11 @@ void Executor::execWhile(const ir::Stmt &s, State &st) {
   }
   exec(s.body, body);
   if (!body.dead && inv)
-    res_.exhale(*inv, body, {DiagCode::LoopPreserve, DiagCode::LoopPreserve,
-                             "the loop invariant after an iteration", {}});
+    res_.exhale(*inv, body,
+                {DiagCode::LoopPreserve,
+                 DiagCode::LoopPreserve,
+                 "the loop invariant after an iteration",
+                 {}});
 
   // After the loop: the frame, the invariant, and the negated condition.
   havocModified(after);
@@ -239,7 +256,9 @@ void Executor::exhalePost(State &st, SourceRange site) {
   }
   if (!st.result && method_->returnType != ir::Type::Void)
     st.result = vc_.freshVar("result", sortOf(method_->returnType));
-  ExhaleBlame b{DiagCode::Post, DiagCode::Post, "the postcondition",
+  ExhaleBlame b{DiagCode::Post,
+                DiagCode::Post,
+                "the postcondition",
                 {{site, "when the method returns here"}}};
   res_.exhale(*post, st, b);
 }
@@ -264,7 +283,8 @@ void Executor::execCall(const ir::Stmt &s, State &st) {
   T heapBefore = st.heap;
   st.vars = params;
   if (ir::ExprPtr pre = conjoin(clausesOf(callee->contract, kPre))) {
-    ExhaleBlame b{DiagCode::Pre, DiagCode::Pre,
+    ExhaleBlame b{DiagCode::Pre,
+                  DiagCode::Pre,
                   fmt::format("the precondition of '{}' (called at line {})", s.name,
                               vc_.diags().sources().lineCol(s.range.begin).line),
                   {}};

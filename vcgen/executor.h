@@ -21,13 +21,13 @@ namespace kprove::vcgen {
 // The group a thread runs in: the thread variables with their ranges, the names
 // that are uniform across the group, and how a barrier redistributes resources.
 struct ThreadContext {
-  std::string name;                      // par block name (VerCors barriers name it)
-  std::vector<std::string> threadVars;   // e.g. tid (par iteration variables)
-  std::vector<std::string> aliases;      // names equal to the (single) thread variable: lid
+  std::string name;                    // par block name (VerCors barriers name it)
+  std::vector<std::string> threadVars; // e.g. tid (par iteration variables)
+  std::vector<std::string> aliases;    // names equal to the (single) thread variable: lid
   std::vector<std::pair<term::T, term::T>> ranges; // [lo, hi) per thread variable
-  std::set<std::string> uniform;         // lock-step-safe names
-  bool seed = false;                     // seed kernel syntax
-  std::map<std::string, ir::MemorySpace> spaces; // seed: memory space of each array
+  std::set<std::string> uniform;                   // lock-step-safe names
+  bool seed = false;                               // seed kernel syntax
+  std::map<std::string, ir::MemorySpace> spaces;   // seed: memory space of each array
   // Seed barriers: inhales the group's resources (G_res) into a state.
   std::function<void(State &)> inhaleGroupResources;
 };

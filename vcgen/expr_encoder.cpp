@@ -49,14 +49,20 @@ void ExprEncoder::restore(const std::vector<std::pair<std::string, std::optional
 
 T ExprEncoder::encode(const ir::Expr &e) {
   switch (e.kind) {
-  case ir::ExprKind::IntLit: return intConst(e.intValue);
-  case ir::ExprKind::BoolLit: return boolConst(e.boolValue);
-  case ir::ExprKind::NullLit: return nullRef();
+  case ir::ExprKind::IntLit:
+    return intConst(e.intValue);
+  case ir::ExprKind::BoolLit:
+    return boolConst(e.boolValue);
+  case ir::ExprKind::NullLit:
+    return nullRef();
   case ir::ExprKind::PermConst:
     switch (e.permConst) {
-    case ir::PermConst::Write: return realConst(1, 1);
-    case ir::PermConst::None: return realConst(0, 1);
-    case ir::PermConst::Read: return readPermission(); // 0 < read < 1, see docs/language.md
+    case ir::PermConst::Write:
+      return realConst(1, 1);
+    case ir::PermConst::None:
+      return realConst(0, 1);
+    case ir::PermConst::Read:
+      return readPermission(); // 0 < read < 1, see docs/language.md
     }
     break;
   case ir::ExprKind::Var: {
@@ -71,21 +77,25 @@ T ExprEncoder::encode(const ir::Expr &e) {
     T a = encode(*e.args[0]);
     return e.unop == ir::UnOp::Not ? lnot(a) : neg(a);
   }
-  case ir::ExprKind::Binary: return encodeBinary(e);
+  case ir::ExprKind::Binary:
+    return encodeBinary(e);
   case ir::ExprKind::Ite: {
     T c = encode(*e.args[0]);
     T a = guarded(c, *e.args[1]);
     T b = guarded(lnot(c), *e.args[2]);
     return ite(c, a, b);
   }
-  case ir::ExprKind::Index: return encodeIndex(e);
+  case ir::ExprKind::Index:
+    return encodeIndex(e);
   case ir::ExprKind::Length: {
     T ref = encode(*e.args[0]);
     require(neq(ref, nullRef()), DiagCode::Null, e.range, "the array may be null");
     return lengthOf(ref);
   }
-  case ir::ExprKind::Call: return encodeCall(e);
-  case ir::ExprKind::Old: return encodeOld(e);
+  case ir::ExprKind::Call:
+    return encodeCall(e);
+  case ir::ExprKind::Old:
+    return encodeOld(e);
   case ir::ExprKind::Result:
     if (!st_.result) {
       vc_.typeError(e.range, "\\result is only available in postconditions");
@@ -93,7 +103,8 @@ T ExprEncoder::encode(const ir::Expr &e) {
     }
     return st_.result;
   case ir::ExprKind::Forall:
-  case ir::ExprKind::Exists: return encodeQuantifier(e);
+  case ir::ExprKind::Exists:
+    return encodeQuantifier(e);
   case ir::ExprKind::ForallStar:
   case ir::ExprKind::Perm:
   case ir::ExprKind::PointsTo:
@@ -121,9 +132,12 @@ T ExprEncoder::encodeBinary(const ir::Expr &e) {
   T a = encode(*e.args[0]);
   T b = encode(*e.args[1]);
   switch (e.binop) {
-  case BinOp::Add: return add(a, b);
-  case BinOp::Sub: return sub(a, b);
-  case BinOp::Mul: return mul(a, b);
+  case BinOp::Add:
+    return add(a, b);
+  case BinOp::Sub:
+    return sub(a, b);
+  case BinOp::Mul:
+    return mul(a, b);
   case BinOp::Div:
   case BinOp::Mod:
   case BinOp::FracDiv: {
@@ -135,13 +149,20 @@ T ExprEncoder::encodeBinary(const ir::Expr &e) {
       return div(toReal(a), toReal(b));
     return e.binop == BinOp::Div ? div(a, b) : mod(a, b);
   }
-  case BinOp::Lt: return lt(a, b);
-  case BinOp::Le: return le(a, b);
-  case BinOp::Gt: return gt(a, b);
-  case BinOp::Ge: return ge(a, b);
-  case BinOp::Eq: return eq(a, b);
-  case BinOp::Ne: return neq(a, b);
-  default: break;
+  case BinOp::Lt:
+    return lt(a, b);
+  case BinOp::Le:
+    return le(a, b);
+  case BinOp::Gt:
+    return gt(a, b);
+  case BinOp::Ge:
+    return ge(a, b);
+  case BinOp::Eq:
+    return eq(a, b);
+  case BinOp::Ne:
+    return neq(a, b);
+  default:
+    break;
   }
   return tru();
 }

@@ -24,9 +24,9 @@ enum class ReadCheck {
 // Set while encoding the body of a pure function, for termination checks.
 struct FunctionFrame {
   const ir::Method *fn = nullptr;
-  term::T measure;          // at entry
+  term::T measure;                       // at entry
   const ir::Expr *measureExpr = nullptr; // decreases clause, or null for the first int parameter
-  bool limited = false;     // encode calls with the limited (non-unfolding) symbol
+  bool limited = false;                  // encode calls with the limited (non-unfolding) symbol
 };
 
 class ExprEncoder {
@@ -50,8 +50,9 @@ public:
 
   // Binds each binder to a fresh skolem constant in the state's variables (and
   // returns the constants); `restore` undoes it.
-  std::vector<term::T> bindSkolems(const std::vector<ir::Binder> &binders,
-                                   std::vector<std::pair<std::string, std::optional<term::T>>> &saved);
+  std::vector<term::T>
+  bindSkolems(const std::vector<ir::Binder> &binders,
+              std::vector<std::pair<std::string, std::optional<term::T>>> &saved);
   void restore(const std::vector<std::pair<std::string, std::optional<term::T>>> &saved);
 
 private:

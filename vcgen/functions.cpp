@@ -117,7 +117,7 @@ void addFunctionAxioms(VcContext &vc) {
 
 void checkFunction(VcContext &vc, const ir::Method &m) {
   if (!m.pure || !m.pureBody || readsHeap(*m.pureBody))
-    return; // reported as unsupported by addFunctionAxioms
+    return;        // reported as unsupported by addFunctionAxioms
   struct Exclude { // the function's own axioms are what is being justified
     VcContext &vc;
     std::string saved;
@@ -178,10 +178,11 @@ void checkFunction(VcContext &vc, const ir::Method &m) {
       smaller = args[0];
     }
     if (smaller)
-      st.assume(forall(bound, implies(land({le(intConst(0), smaller), lt(smaller, frame.measure),
-                                            land(pre)}),
-                                      land(post)),
-                       {{h.result}}));
+      st.assume(
+          forall(bound,
+                 implies(land({le(intConst(0), smaller), lt(smaller, frame.measure), land(pre)}),
+                         land(post)),
+                 {{h.result}}));
   }
   st.result = body;
   ExprEncoder post(vc, st);

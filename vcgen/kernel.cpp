@@ -190,7 +190,8 @@ private:
       uniform.insert(a.name);
     LockStepResult ls = analyseLockStep(k_.body, uniform);
     for (const DivergenceError &d : ls.errors)
-      vc_.fail({DiagCode::BarrierDivergence, d.barrier->range,
+      vc_.fail({DiagCode::BarrierDivergence,
+                d.barrier->range,
                 "threads may disagree on reaching this barrier (barrier divergence)",
                 {{d.condition, "this condition may differ between threads of the group"}}});
     tc.uniform = std::move(ls.uniform);
@@ -214,8 +215,11 @@ private:
     Executor ex(vc_, nullptr, &tc);
     ex.exec(k_.body, st);
     if (!st.dead && post_)
-      res_.exhale(*post_, st, {DiagCode::Post, DiagCode::Post, "the thread's postcondition",
-                               {{k_.mainRange, "at the end of the kernel"}}});
+      res_.exhale(*post_, st,
+                  {DiagCode::Post,
+                   DiagCode::Post,
+                   "the thread's postcondition",
+                   {{k_.mainRange, "at the end of the kernel"}}});
   }
 
   VcContext &vc_;
@@ -228,6 +232,8 @@ private:
 
 } // namespace
 
-void verifyKernel(VcContext &vc, const ir::Kernel &k) { KernelVerifier(vc, k).run(); }
+void verifyKernel(VcContext &vc, const ir::Kernel &k) {
+  KernelVerifier(vc, k).run();
+}
 
 } // namespace kprove::vcgen

@@ -17,9 +17,12 @@ bool isUniform(const ir::Expr &e, const std::set<std::string> &uniform,
   switch (e.kind) {
   case ir::ExprKind::Index: // memory may differ between reads of different threads
   case ir::ExprKind::Old:
-  case ir::ExprKind::Result: return false;
-  case ir::ExprKind::Var: return uniform.count(e.name) || bound.count(e.name);
-  default: break;
+  case ir::ExprKind::Result:
+    return false;
+  case ir::ExprKind::Var:
+    return uniform.count(e.name) || bound.count(e.name);
+  default:
+    break;
   }
   std::vector<std::string> added;
   for (const ir::Binder &b : e.binders)
@@ -52,8 +55,7 @@ bool demote(const std::vector<ir::StmtPtr> &body, bool condUniform,
         drop(s->name);
       break;
     case ir::StmtKind::Assign:
-      if (s->target->kind == ir::ExprKind::Var &&
-          (!condUniform || !isUniform(*s->value, uniform)))
+      if (s->target->kind == ir::ExprKind::Var && (!condUniform || !isUniform(*s->value, uniform)))
         drop(s->target->name);
       break;
     case ir::StmtKind::Call:
@@ -67,8 +69,11 @@ bool demote(const std::vector<ir::StmtPtr> &body, bool condUniform,
       changed = demote(s->elseBody, c, uniform) || changed;
       break;
     }
-    case ir::StmtKind::Block: changed = demote(s->body, condUniform, uniform) || changed; break;
-    default: break;
+    case ir::StmtKind::Block:
+      changed = demote(s->body, condUniform, uniform) || changed;
+      break;
+    default:
+      break;
     }
   }
   return changed;
@@ -91,8 +96,11 @@ void findDivergence(const std::vector<ir::StmtPtr> &body, const SourceRange *bad
       findDivergence(s->elseBody, c, uniform, out);
       break;
     }
-    case ir::StmtKind::Block: findDivergence(s->body, badCond, uniform, out); break;
-    default: break;
+    case ir::StmtKind::Block:
+      findDivergence(s->body, badCond, uniform, out);
+      break;
+    default:
+      break;
     }
   }
 }

@@ -29,7 +29,6 @@ struct LockStepResult {
 
 // `uniform` holds the names known to be uniform on entry (parameters, sizes,
 // the group id); thread ids must not be in it.
-LockStepResult analyseLockStep(const std::vector<ir::StmtPtr> &body,
-                               std::set<std::string> uniform);
+LockStepResult analyseLockStep(const std::vector<ir::StmtPtr> &body, std::set<std::string> uniform);
 
 } // namespace kprove::vcgen

@@ -56,7 +56,8 @@ void Executor::execPar(const ir::Stmt &s, State &st) {
                                             b->target->name));
   LockStepResult ls = analyseLockStep(s.body, uniform);
   for (const DivergenceError &d : ls.errors)
-    vc_.fail({DiagCode::BarrierDivergence, d.barrier->range,
+    vc_.fail({DiagCode::BarrierDivergence,
+              d.barrier->range,
               "threads may disagree on reaching this barrier (barrier divergence)",
               {{d.condition, "this condition may differ between threads of the group"}}});
   tc.uniform = std::move(ls.uniform);
@@ -103,8 +104,8 @@ void Executor::execPar(const ir::Stmt &s, State &st) {
     Executor inner(vc_, nullptr, &tc);
     inner.exec(s.body, t);
     if (!t.dead && post)
-      res_.exhale(*post, t, {DiagCode::ParPost, DiagCode::ParPost,
-                             "the parallel block's postcondition", {}});
+      res_.exhale(*post, t,
+                  {DiagCode::ParPost, DiagCode::ParPost, "the parallel block's postcondition", {}});
   }
 
   // The caller: gives away all threads' preconditions, gets all postconditions.
@@ -114,8 +115,12 @@ void Executor::execPar(const ir::Stmt &s, State &st) {
     std::vector<std::pair<std::string, std::optional<T>>> saved;
     ResourceOptions o;
     o.outerBinders = threadBinders(st, saved);
-    res_.exhale(*pre, st, {DiagCode::ParPre, DiagCode::ParPre,
-                           "the threads' preconditions when the block starts", {{s.range, "the parallel block starts here"}}}, o);
+    res_.exhale(*pre, st,
+                {DiagCode::ParPre,
+                 DiagCode::ParPre,
+                 "the threads' preconditions when the block starts",
+                 {{s.range, "the parallel block starts here"}}},
+                o);
     restoreVars(st, saved);
   }
   if (post) {
@@ -153,9 +158,9 @@ void Executor::execBarrier(const ir::Stmt &s, State &st) {
     res_.inhale(*pre, f, framing);
   }
   if (pre)
-    res_.exhale(*pre, st, {DiagCode::BarrierPre, DiagCode::BarrierPre,
-                           "the barrier's precondition", at},
-                {}, /*commit=*/!thread_->seed);
+    res_.exhale(*pre, st,
+                {DiagCode::BarrierPre, DiagCode::BarrierPre, "the barrier's precondition", at}, {},
+                /*commit=*/!thread_->seed);
 
   if (thread_->seed && post) {
     // Permissions may only move within memory the barrier fences.
@@ -168,9 +173,11 @@ void Executor::execBarrier(const ir::Stmt &s, State &st) {
         return false;
       return it->second == ir::MemorySpace::Local ? !s.fences.local : !s.fences.global;
     };
-    res_.exhale(*post, st, {DiagCode::BarrierFence, DiagCode::BarrierFence,
-                            "this barrier, which does not fence that memory and so cannot "
-                            "hand out permissions on it that the thread did not hold", at},
+    res_.exhale(*post, st,
+                {DiagCode::BarrierFence, DiagCode::BarrierFence,
+                 "this barrier, which does not fence that memory and so cannot "
+                 "hand out permissions on it that the thread did not hold",
+                 at},
                 o, /*commit=*/false);
   }
 
@@ -217,8 +224,8 @@ void Executor::groupCheck(const ir::Stmt &s, State &st) {
     threads.push_back({ids[i], tc.ranges[i].first, tc.ranges[i].second});
   std::string tag = vc_.fresh("bar");
   for (auto &[name, value] : g.vars) {
-    bool isThread = std::find(tc.threadVars.begin(), tc.threadVars.end(), name) !=
-                    tc.threadVars.end();
+    bool isThread =
+        std::find(tc.threadVars.begin(), tc.threadVars.end(), name) != tc.threadVars.end();
     bool isAlias = std::find(tc.aliases.begin(), tc.aliases.end(), name) != tc.aliases.end();
     if (isAlias)
       value = ids[0];
@@ -260,19 +267,23 @@ void Executor::groupCheck(const ir::Stmt &s, State &st) {
       res_.inhale(*pre, own, p);
     }
     o.filter = [](const Atom &a) { return a.kind == Atom::Kind::Perm; };
-    res_.exhale(*post, g, {DiagCode::BarrierRedistribute, DiagCode::BarrierPost,
-                           "the permissions the barrier hands out (more than the group holds)", at},
+    res_.exhale(*post, g,
+                {DiagCode::BarrierRedistribute, DiagCode::BarrierPost,
+                 "the permissions the barrier hands out (more than the group holds)", at},
                 o, false);
     ResourceOptions p;
     p.filter = [](const Atom &a) { return a.kind == Atom::Kind::Pure; };
-    res_.exhale(*post, own, {DiagCode::BarrierRedistribute, DiagCode::BarrierPost,
-                             "the barrier's postcondition (from the fenced preconditions of all "
-                             "threads)", at},
+    res_.exhale(*post, own,
+                {DiagCode::BarrierRedistribute, DiagCode::BarrierPost,
+                 "the barrier's postcondition (from the fenced preconditions of all "
+                 "threads)",
+                 at},
                 p, false);
     return;
   }
-  res_.exhale(*post, g, {DiagCode::BarrierRedistribute, DiagCode::BarrierPost,
-                         "the barrier's postcondition, from all threads' preconditions", at},
+  res_.exhale(*post, g,
+              {DiagCode::BarrierRedistribute, DiagCode::BarrierPost,
+               "the barrier's postcondition, from all threads' preconditions", at},
               o, false);
 }
 

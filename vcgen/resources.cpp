@@ -60,22 +60,31 @@ BoundKind boundOf(const ir::Expr &c, const std::string &x, const ir::Expr *&othe
   };
   switch (c.binop) {
   case ir::BinOp::Le:
-    if (isVar(r, x)) return pick(l, BoundKind::Lower, 0);
-    if (isVar(l, x)) return pick(r, BoundKind::Upper, 1);
+    if (isVar(r, x))
+      return pick(l, BoundKind::Lower, 0);
+    if (isVar(l, x))
+      return pick(r, BoundKind::Upper, 1);
     break;
   case ir::BinOp::Lt:
-    if (isVar(r, x)) return pick(l, BoundKind::Lower, 1);
-    if (isVar(l, x)) return pick(r, BoundKind::Upper, 0);
+    if (isVar(r, x))
+      return pick(l, BoundKind::Lower, 1);
+    if (isVar(l, x))
+      return pick(r, BoundKind::Upper, 0);
     break;
   case ir::BinOp::Ge:
-    if (isVar(l, x)) return pick(r, BoundKind::Lower, 0);
-    if (isVar(r, x)) return pick(l, BoundKind::Upper, 1);
+    if (isVar(l, x))
+      return pick(r, BoundKind::Lower, 0);
+    if (isVar(r, x))
+      return pick(l, BoundKind::Upper, 1);
     break;
   case ir::BinOp::Gt:
-    if (isVar(l, x)) return pick(r, BoundKind::Lower, 1);
-    if (isVar(r, x)) return pick(l, BoundKind::Upper, 0);
+    if (isVar(l, x))
+      return pick(r, BoundKind::Lower, 1);
+    if (isVar(r, x))
+      return pick(l, BoundKind::Upper, 0);
     break;
-  default: break;
+  default:
+    break;
   }
   return BoundKind::None;
 }
@@ -131,8 +140,8 @@ void ResourceEngine::collect(const ir::Expr &e, ExprEncoder &enc, std::vector<QB
     a.range = e.range;
     return a;
   };
-  if (e.kind == ir::ExprKind::Binary &&
-      (e.binop == ir::BinOp::Star || e.binop == ir::BinOp::And) && e.type == ir::Type::Resource) {
+  if (e.kind == ir::ExprKind::Binary && (e.binop == ir::BinOp::Star || e.binop == ir::BinOp::And) &&
+      e.type == ir::Type::Resource) {
     size_t mark = enc.guards.size();
     size_t before = out.size();
     collect(*e.args[0], enc, binders, atomGuards, out, opts);
@@ -169,8 +178,7 @@ void ResourceEngine::collect(const ir::Expr &e, ExprEncoder &enc, std::vector<QB
   if (e.kind == ir::ExprKind::ForallStar) {
     std::vector<std::pair<std::string, std::optional<T>>> saved;
     std::vector<T> sk = enc.bindSkolems(e.binders, saved);
-    size_t guardMark = enc.guards.size(), atomMark = atomGuards.size(),
-           binderMark = binders.size();
+    size_t guardMark = enc.guards.size(), atomMark = atomGuards.size(), binderMark = binders.size();
     std::vector<ir::ExprPtr> conds;
     splitConjuncts(e.args[0], conds);
     std::vector<bool> used(conds.size(), false);
@@ -240,8 +248,8 @@ void ResourceEngine::collect(const ir::Expr &e, ExprEncoder &enc, std::vector<QB
     if (opts.reads == ReadCheck::Framing) {
       // Later reads of this instance are framed by it.
       T old = select(st.mask, a.ref, a.index);
-      st.mask = store(st.mask, a.ref, a.index,
-                      add(old, ite(land(a.guards), a.amount, realConst(0, 1))));
+      st.mask =
+          store(st.mask, a.ref, a.index, add(old, ite(land(a.guards), a.amount, realConst(0, 1))));
     }
     if (e.kind == ir::ExprKind::PointsTo) {
       Atom v = base(Atom::Kind::Pure);
@@ -317,10 +325,10 @@ void ResourceEngine::havocUnowned(State &st, const T &oldHeap) {
   T h = vc_.freshVar("heap", Sort::Heap);
   T r = var("r$", Sort::Ref), i = var("i$", Sort::Int);
   T sel = select(h, r, i);
-  st.assume(forall({{"r$", Sort::Ref}, {"i$", Sort::Int}},
-                   implies(lt(realConst(0, 1), select(st.mask, r, i)),
-                           eq(sel, select(oldHeap, r, i))),
-                   {{sel}}));
+  st.assume(
+      forall({{"r$", Sort::Ref}, {"i$", Sort::Int}},
+             implies(lt(realConst(0, 1), select(st.mask, r, i)), eq(sel, select(oldHeap, r, i))),
+             {{sel}}));
   st.heap = h;
 }
 
@@ -340,8 +348,7 @@ void ResourceEngine::applyPure(const Atom &a, State &st, bool inhale, const Exha
   if (!inhale) {
     auto [range, notes] = blameFor(*blame, a.range);
     vc_.check(st, {}, body, blame->pureCode, range,
-              fmt::format("{} may not hold", blame->what.empty() ? "this" : blame->what),
-              notes);
+              fmt::format("{} may not hold", blame->what.empty() ? "this" : blame->what), notes);
     return;
   }
   std::vector<BoundVar> bound;
@@ -439,14 +446,15 @@ void ResourceEngine::applyPerm(const Atom &a, State &st, bool inhale, const Exha
   T idxB = substitute(a.index, toBound);
   std::vector<T> invEqs;
   for (size_t k = 0; k < used.size(); ++k)
-    invEqs.push_back(eq(app(fmt::format("inv{}${}", k, tag), Sort::Int, {idxB}),
-                        toBound[k].second));
+    invEqs.push_back(
+        eq(app(fmt::format("inv{}${}", k, tag), Sort::Int, {idxB}), toBound[k].second));
   T imgB = app("img$" + tag, Sort::Bool, {idxB});
   invEqs.push_back(imgB);
   st.assume(forall(bound, implies(substitute(active, toBound), land(invEqs)),
                    {{app(fmt::format("inv0${}", tag), Sort::Int, {idxB})}, {imgB}}));
   T activeInv = land(img, substitute(active, toInverse));
-  st.assume(forall({{r->name, Sort::Int}}, implies(activeInv, eq(substitute(a.index, toInverse), r)),
+  st.assume(forall({{r->name, Sort::Int}},
+                   implies(activeInv, eq(substitute(a.index, toInverse), r)),
                    {{img}, {app(fmt::format("inv0${}", tag), Sort::Int, {r})}}));
   T next = vc_.freshVar("mask", Sort::Mask);
   T ref = var("ref$" + tag, Sort::Ref);
@@ -455,8 +463,8 @@ void ResourceEngine::applyPerm(const Atom &a, State &st, bool inhale, const Exha
   if (!inhale) {
     // What was just checked, for every instance (the check above used skolems).
     T selCur = select(st.mask, a.ref, idxB);
-    st.assume(forall(bound, implies(substitute(guard, toBound),
-                                    le(substitute(amount, toBound), selCur)),
+    st.assume(forall(bound,
+                     implies(substitute(guard, toBound), le(substitute(amount, toBound), selCur)),
                      {{selCur}}));
   }
   // Masks never go negative (every exhale is checked); stated per layer so the
@@ -467,8 +475,8 @@ void ResourceEngine::applyPerm(const Atom &a, State &st, bool inhale, const Exha
   st.mask = next;
   if (inhale && assumeBounded) {
     T sel = select(next, a.ref, idxB);
-    st.assume(forall(bound, implies(substitute(guard, toBound), le(sel, realConst(1, 1))),
-                     {{sel}}));
+    st.assume(
+        forall(bound, implies(substitute(guard, toBound), le(sel, realConst(1, 1))), {{sel}}));
   }
 }
 

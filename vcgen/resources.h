@@ -35,8 +35,8 @@ struct Atom {
   term::T ref, index, amount;  // Perm
   term::T formula;             // Pure
   SourceRange range;
-  std::string arrayName;       // Perm: the array variable, for fence checks
-  bool readsArrays = false;    // Pure: reads the heap (fence filtering in seed barriers)
+  std::string arrayName;    // Perm: the array variable, for fence checks
+  bool readsArrays = false; // Pure: reads the heap (fence filtering in seed barriers)
   std::vector<std::string> arraysRead;
 };
 

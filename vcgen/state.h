@@ -23,7 +23,8 @@ using PathList = std::shared_ptr<const PathNode>;
 
 struct State {
   PathList pc;
-  std::map<std::string, term::T> vars; // locals, parameters, reserved names; arrays map to Ref terms
+  std::map<std::string, term::T>
+      vars; // locals, parameters, reserved names; arrays map to Ref terms
   term::T heap;
   term::T mask;
   // The pre-state of the enclosing method or thread, for \old.

@@ -7,10 +7,12 @@ VcContext::VcContext(const ir::Program &program, DiagnosticEngine &diags)
   // `read` is one fixed but unknown fraction strictly between none and write.
   term::T read = readPermission();
   axioms.push_back({"$builtin", term::land(term::lt(term::realConst(0, 1), read),
-                                   term::lt(read, term::realConst(1, 1)))});
+                                           term::lt(read, term::realConst(1, 1)))});
 }
 
-term::T readPermission() { return term::var("read$perm", term::Sort::Real); }
+term::T readPermission() {
+  return term::var("read$perm", term::Sort::Real);
+}
 
 std::string VcContext::fresh(const std::string &base) {
   unsigned n = counters_[base]++;
@@ -68,16 +70,24 @@ const ir::Method *VcContext::findMethod(const std::string &name) const {
   return nullptr;
 }
 
-term::T lengthOf(const term::T &ref) { return term::app("len", term::Sort::Int, {ref}); }
-term::T nullRef() { return term::var("null", term::Sort::Ref); }
+term::T lengthOf(const term::T &ref) {
+  return term::app("len", term::Sort::Int, {ref});
+}
+term::T nullRef() {
+  return term::var("null", term::Sort::Ref);
+}
 
 term::Sort sortOf(ir::Type t) {
   switch (t) {
   case ir::Type::Bool:
-  case ir::Type::Resource: return term::Sort::Bool;
-  case ir::Type::Frac: return term::Sort::Real;
-  case ir::Type::IntArray: return term::Sort::Ref;
-  default: return term::Sort::Int;
+  case ir::Type::Resource:
+    return term::Sort::Bool;
+  case ir::Type::Frac:
+    return term::Sort::Real;
+  case ir::Type::IntArray:
+    return term::Sort::Ref;
+  default:
+    return term::Sort::Int;
   }
 }
 

@@ -28,9 +28,8 @@ public:
   term::T nameMask(State &st, const term::T &m);
 
   // Records the obligation "path condition && guards ==> goal".
-  void check(State &st, const std::vector<term::T> &guards, const term::T &goal,
-             DiagCode code, SourceRange range, std::string message,
-             std::vector<DiagNote> notes = {});
+  void check(State &st, const std::vector<term::T> &guards, const term::T &goal, DiagCode code,
+             SourceRange range, std::string message, std::vector<DiagNote> notes = {});
   // A construct kprove cannot model soundly: an input error, never skipped.
   void unsupported(SourceRange range, std::string message);
   void typeError(SourceRange range, std::string message);
