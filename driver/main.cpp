@@ -5,6 +5,9 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <new>
+#include <system_error>
+#include <sys/resource.h>
 
 int main(int argc, char **argv) {
   using namespace kprove;
@@ -19,6 +22,10 @@ int main(int argc, char **argv) {
   app.add_option("--seed", opts.randomSeed, "the solver's random seed");
   app.add_option("--dump-smt", opts.dumpSmtDir,
                  "write each obligation as a standalone SMT-LIB file into this directory");
+  unsigned memoryMb = 0;
+  app.add_option("--memory", memoryMb,
+                 "address-space limit in MiB (0: none); running out is an error, never a proof")
+      ->check(CLI::Range(0u, 1u << 22));
   app.set_version_flag("--version", std::string("kprove 0.1.0"));
   try {
     app.parse(argc, argv);
@@ -27,14 +34,26 @@ int main(int argc, char **argv) {
     return code == 0 ? 0 : 2;
   }
 
+  if (memoryMb > 0) {
+    rlimit lim{};
+    lim.rlim_cur = lim.rlim_max = static_cast<rlim_t>(memoryMb) << 20;
+    setrlimit(RLIMIT_AS, &lim);
+  }
+
   int verified = 0, failed = 0, unknown = 0, invalid = 0;
   for (const std::string &f : files) {
     SourceManager sources;
     driver::FileResult r;
     try {
       r = driver::verifyFile(f, opts, sources);
-    } catch (const std::exception &e) {
+    } catch (const std::bad_alloc &) {
       // Never a crash, never a false "verified".
+      std::cout << f << ": error[limit]: out of memory (see --memory)\n";
+      r.verdict = driver::Verdict::Invalid;
+    } catch (const std::system_error &e) {
+      std::cout << f << ": error[limit]: out of resources (" << e.what() << "; see --memory)\n";
+      r.verdict = driver::Verdict::Invalid;
+    } catch (const std::exception &e) {
       std::cout << f << ": error[internal]: " << e.what() << "\n";
       r.verdict = driver::Verdict::Invalid;
     }

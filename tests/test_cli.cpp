@@ -72,6 +72,13 @@ TEST_CASE("an undecided obligation is unknown, exit 3, never verified", "[cli]")
   CHECK(r.out.find("kprove: 0 verified, 0 failed, 1 unknown") != std::string::npos);
 }
 
+TEST_CASE("a memory limit ends in a clear error, never a proof", "[cli][robustness]") {
+  Run r = runKprove("--memory 50 " + example("pvl/binomial.pvl"));
+  CHECK(r.exitCode == 2);
+  CHECK(r.out.find("error[limit]") != std::string::npos);
+  CHECK(r.out.find(": verified") == std::string::npos);
+}
+
 TEST_CASE("input errors exit 2", "[cli]") {
   CHECK(runKprove("--no-such-option x.pvl").exitCode == 2);
   CHECK(runKprove("/nonexistent/file.pvl").exitCode == 2);
