@@ -27,8 +27,9 @@ struct ProverOptions {
   unsigned timeoutMs = 10000;
   unsigned randomSeed = 0;
   // Budget of the model-based round after pattern-based instantiation found a
-  // candidate counter-model (see z3_prover.cpp).
-  unsigned mbqiMs = 2000;
+  // candidate counter-model, in Z3 resource units (deterministic, unlike time;
+  // see z3_prover.cpp and docs/performance.md).
+  unsigned mbqiRlimit = 5000000;
 };
 
 class Prover {

@@ -27,8 +27,9 @@ public:
     Answer ans = first;
     if (first.verdict == Verdict::Unknown) {
       bool candidate = first.reason.find("incomplete quantifiers") != std::string::npos;
-      ans = round(q, /*mbqi=*/true,
-                  candidate ? std::min(opts_.timeoutMs, opts_.mbqiMs) : opts_.timeoutMs);
+      // The candidate case is budgeted in Z3's deterministic resource units, so
+      // the verdict does not depend on machine load.
+      ans = round(q, /*mbqi=*/true, opts_.timeoutMs, candidate ? opts_.mbqiRlimit : 0);
       // Instantiation saturated with a candidate counter-model and model-based
       // instantiation did not refute it either: reported as a failure ("may not
       // hold"), as Boogie and Viper do. Running out of time without such a model
@@ -52,10 +53,10 @@ public:
   }
 
 private:
-  Answer round(const Query &q, bool mbqi, unsigned timeoutMs) {
+  Answer round(const Query &q, bool mbqi, unsigned timeoutMs, unsigned rlimit = 0) {
     Answer ans;
     try {
-      z3::solver s = makeSolver(q, mbqi, timeoutMs);
+      z3::solver s = makeSolver(q, mbqi, timeoutMs, rlimit);
       // The solver's own timeout is not honoured on every path (nonlinear
       // arithmetic), so a watchdog interrupts it as well: never a hang.
       std::mutex m;
@@ -109,7 +110,8 @@ private:
     Config() { cfg.set("auto_config", false); }
   };
 
-  z3::solver makeSolver(const Query &q, bool mbqi = true, unsigned timeoutMs = 0) {
+  z3::solver makeSolver(const Query &q, bool mbqi = true, unsigned timeoutMs = 0,
+                        unsigned rlimit = 0) {
     cache_.clear();
     z3::solver s = (z3::tactic(ctx_, "simplify") & z3::tactic(ctx_, "propagate-values") &
                     z3::tactic(ctx_, "solve-eqs") & z3::tactic(ctx_, "smt"))
@@ -118,6 +120,8 @@ private:
     p.set("timeout", timeoutMs ? timeoutMs : opts_.timeoutMs);
     p.set("random_seed", opts_.randomSeed);
     p.set("mbqi", mbqi);
+    if (rlimit)
+      p.set("rlimit", rlimit);
     p.set("mbqi.max_iterations", 100u);
     s.set(p);
     for (const term::T &a : q.assumptions)

@@ -34,7 +34,7 @@ TEST_CASE("substitution respects binders", "[term]") {
 }
 
 TEST_CASE("the Z3 prover proves, refutes, and reports unknown", "[prover]") {
-  auto p = prover::makeZ3Prover({10000, 0, 2000});
+  auto p = prover::makeZ3Prover({10000, 0, 5000000});
   T x = var("x", Sort::Int);
   prover::Query proved{{lt(intConst(0), x)}, lt(intConst(-1), x)};
   CHECK(p->check(proved).verdict == prover::Verdict::Proved);
@@ -51,7 +51,7 @@ TEST_CASE("the Z3 prover proves, refutes, and reports unknown", "[prover]") {
 }
 
 TEST_CASE("an undecidable-in-time query is unknown, never proved", "[prover]") {
-  auto p = prover::makeZ3Prover({1, 0, 1}); // 1 ms
+  auto p = prover::makeZ3Prover({1, 0, 1000}); // 1 ms
   // x^3 + y^3 == z^3 has no positive solution (Fermat, n = 3): hard for Z3.
   T x = var("x", Sort::Int), y = var("y", Sort::Int), z = var("z", Sort::Int);
   auto c = [](T v) { return mul(v, mul(v, v)); };
@@ -61,7 +61,7 @@ TEST_CASE("an undecidable-in-time query is unknown, never proved", "[prover]") {
 }
 
 TEST_CASE("SMT-LIB dump is a standalone script", "[prover]") {
-  auto p = prover::makeZ3Prover({10000, 3, 2000});
+  auto p = prover::makeZ3Prover({10000, 3, 5000000});
   T x = var("x", Sort::Int);
   std::string s = p->toSmtLib({{lt(intConst(0), x)}, lt(intConst(-1), x)});
   CHECK(s.find("(declare-fun x () Int)") != std::string::npos);

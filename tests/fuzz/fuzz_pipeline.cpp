@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   vcgen::VcResult vcs = vcgen::generate(*program, diags);
   if (diags.hasInputErrors())
     return 0;
-  auto prover = prover::makeZ3Prover({200, 0, 100});
+  auto prover = prover::makeZ3Prover({200, 0, 200000});
   size_t n = 0;
   for (const vcgen::Obligation &ob : vcs.obligations) {
     if (++n > 40)
