@@ -204,12 +204,8 @@ private:
     st.oldVars = st.vars;
     ResourceOptions framing;
     framing.reads = ReadCheck::Framing;
-    if (post_) {
-      State f = st;
-      f.heap = vc_.freshVar("heap", Sort::Heap);
-      f.mask = vc_.zeroMask(f);
-      res_.inhale(*post_, f, framing);
-    }
+    if (post_)
+      res_.checkSelfFraming(*post_, st);
     if (pre_)
       res_.inhale(*pre_, st, framing);
     Executor ex(vc_, nullptr, &tc);

@@ -93,12 +93,8 @@ void Executor::execPar(const ir::Stmt &s, State &st) {
     t.oldVars = t.vars;
     ResourceOptions framing;
     framing.reads = ReadCheck::Framing;
-    if (post) {
-      State f = t; // the postcondition must frame itself too
-      f.heap = vc_.freshVar("heap", Sort::Heap);
-      f.mask = vc_.zeroMask(f);
-      res_.inhale(*post, f, framing);
-    }
+    if (post)
+      res_.checkSelfFraming(*post, t);
     if (pre)
       res_.inhale(*pre, t, framing);
     Executor inner(vc_, nullptr, &tc);
@@ -151,12 +147,8 @@ void Executor::execBarrier(const ir::Stmt &s, State &st) {
   std::vector<DiagNote> at{{s.range, "at this barrier"}};
 
   // Both clauses frame themselves (the precondition, from nothing).
-  if (pre && !thread_->seed) {
-    State f = st;
-    f.heap = vc_.freshVar("heap", Sort::Heap);
-    f.mask = vc_.zeroMask(f);
-    res_.inhale(*pre, f, framing);
-  }
+  if (pre && !thread_->seed)
+    res_.checkSelfFraming(*pre, st);
   if (pre)
     res_.exhale(*pre, st,
                 {DiagCode::BarrierPre, DiagCode::BarrierPre, "the barrier's precondition", at}, {},
@@ -190,10 +182,7 @@ void Executor::execBarrier(const ir::Stmt &s, State &st) {
   }
   if (post) {
     if (!thread_->seed) {
-      State f = st;
-      f.heap = vc_.freshVar("heap", Sort::Heap);
-      f.mask = vc_.zeroMask(f);
-      res_.inhale(*post, f, framing);
+      res_.checkSelfFraming(*post, st);
       res_.inhale(*post, st);
     } else {
       res_.inhale(*post, st, framing); // the mask is empty: this checks framing as well

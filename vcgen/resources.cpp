@@ -332,6 +332,15 @@ void ResourceEngine::havocUnowned(State &st, const T &oldHeap) {
   st.heap = h;
 }
 
+void ResourceEngine::checkSelfFraming(const ir::Expr &formula, const State &st) {
+  State f = st;
+  f.heap = vc_.freshVar("heap", Sort::Heap);
+  f.mask = vc_.zeroMask(f);
+  ResourceOptions o;
+  o.reads = ReadCheck::Framing;
+  inhale(formula, f, o);
+}
+
 void ResourceEngine::checkBounded(State &st, SourceRange range, std::string message) {
   T r = vc_.freshVar("ref", Sort::Ref), i = vc_.freshVar("idx", Sort::Int);
   vc_.check(st, {}, le(select(st.mask, r, i), realConst(1, 1)), DiagCode::Resources, range,

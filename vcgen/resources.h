@@ -77,6 +77,11 @@ public:
   void exhaleAtoms(const std::vector<Atom> &atoms, State &st, const ExhaleBlame &blame,
                    bool commit);
 
+  // Checks that `formula` frames itself: inhaled, left to right, into a copy of
+  // `st` holding no permission and an unknown heap, every read must be covered
+  // by permissions inhaled before it (code framing).
+  void checkSelfFraming(const ir::Expr &formula, const State &st);
+
   // Obligation: no location holds more than a full permission in st.mask.
   void checkBounded(State &st, SourceRange range, std::string message);
   // Havocs the heap outside the locations the state still holds permission to.

@@ -40,11 +40,9 @@ void verifyMethod(VcContext &vc, const ir::Method &m) {
     res.inhale(*pre, st, framing);
   if (ir::ExprPtr post = conjoin(clausesOf(m.contract, kPost))) {
     State f = st;
-    f.heap = vc.freshVar("heap", Sort::Heap);
-    f.mask = vc.zeroMask(f);
     if (m.returnType != ir::Type::Void)
       f.result = vc.freshVar("result", sortOf(m.returnType));
-    res.inhale(*post, f, framing);
+    res.checkSelfFraming(*post, f);
   }
   if (!m.body)
     return;
