@@ -120,8 +120,10 @@ FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts
     return r;
   }
   auto program = lang::parsePvl(sources, file, diags);
-  if (program && !diags.hasInputErrors())
-    lang::typecheck(*program, diags);
+  bool typed = program && !diags.hasInputErrors() && lang::typecheck(*program, diags);
+  // Defensive: a stage that gives up must have said why; never verify unparsed input.
+  if ((!program || !typed) && !diags.hasInputErrors())
+    diags.error(DiagCode::Parse, {{file, 0}, {file, 0}}, "the input could not be read as PVL");
   vcgen::VcResult vcs;
   if (program && !diags.hasInputErrors())
     vcs = vcgen::generate(*program, diags);
