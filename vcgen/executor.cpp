@@ -41,6 +41,23 @@ ir::ExprPtr conjoin(const std::vector<const ir::Expr *> &parts) {
   return acc;
 }
 
+void verifyThread(VcContext &vc, const ThreadContext &tc, State &st, const ir::ExprPtr &pre,
+                  const ir::ExprPtr &post, const std::vector<ir::StmtPtr> &body,
+                  const ExhaleBlame &postBlame) {
+  ResourceEngine res(vc);
+  if (post)
+    res.checkSelfFraming(*post, st);
+  if (pre) {
+    ResourceOptions framing;
+    framing.reads = ReadCheck::Framing;
+    res.inhale(*pre, st, framing);
+  }
+  Executor ex(vc, nullptr, &tc);
+  ex.exec(body, st);
+  if (!st.dead && post)
+    res.exhale(*post, st, postBlame);
+}
+
 namespace {
 const auto kPre = {ClauseKind::Requires, ClauseKind::Context, ClauseKind::ContextEverywhere};
 const auto kPost = {ClauseKind::Ensures, ClauseKind::Context, ClauseKind::ContextEverywhere};

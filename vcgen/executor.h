@@ -59,6 +59,13 @@ private:
   const ThreadContext *thread_;
 };
 
+// One arbitrary thread of a kernel or parallel block, from `st` (its id already
+// bound): the postcondition must frame itself, the precondition is inhaled
+// (framing checked), the body runs, the postcondition is exhaled.
+void verifyThread(VcContext &vc, const ThreadContext &tc, State &st, const ir::ExprPtr &pre,
+                  const ir::ExprPtr &post, const std::vector<ir::StmtPtr> &body,
+                  const ExhaleBlame &postBlame);
+
 // Clause helpers shared by methods, kernels and statements.
 std::vector<const ir::Expr *> clausesOf(const std::vector<ir::Clause> &cs,
                                         std::initializer_list<ir::ClauseKind> kinds);

@@ -202,20 +202,11 @@ private:
     st.vars["tid"] = tid;
     st.vars["lid"] = tid;
     st.oldVars = st.vars;
-    ResourceOptions framing;
-    framing.reads = ReadCheck::Framing;
-    if (post_)
-      res_.checkSelfFraming(*post_, st);
-    if (pre_)
-      res_.inhale(*pre_, st, framing);
-    Executor ex(vc_, nullptr, &tc);
-    ex.exec(k_.body, st);
-    if (!st.dead && post_)
-      res_.exhale(*post_, st,
-                  {DiagCode::Post,
-                   DiagCode::Post,
-                   "the thread's postcondition",
-                   {{k_.mainRange, "at the end of the kernel"}}});
+    vcgen::verifyThread(vc_, tc, st, pre_, post_, k_.body,
+                        {DiagCode::Post,
+                         DiagCode::Post,
+                         "the thread's postcondition",
+                         {{k_.mainRange, "at the end of the kernel"}}});
   }
 
   VcContext &vc_;

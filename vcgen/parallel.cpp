@@ -91,17 +91,8 @@ void Executor::execPar(const ir::Stmt &s, State &st) {
     }
     t.oldHeap = t.heap;
     t.oldVars = t.vars;
-    ResourceOptions framing;
-    framing.reads = ReadCheck::Framing;
-    if (post)
-      res_.checkSelfFraming(*post, t);
-    if (pre)
-      res_.inhale(*pre, t, framing);
-    Executor inner(vc_, nullptr, &tc);
-    inner.exec(s.body, t);
-    if (!t.dead && post)
-      res_.exhale(*post, t,
-                  {DiagCode::ParPost, DiagCode::ParPost, "the parallel block's postcondition", {}});
+    verifyThread(vc_, tc, t, pre, post, s.body,
+                 {DiagCode::ParPost, DiagCode::ParPost, "the parallel block's postcondition", {}});
   }
 
   // The caller: gives away all threads' preconditions, gets all postconditions.
