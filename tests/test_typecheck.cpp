@@ -3,12 +3,17 @@
 #include "lang/pvl/pvl_parser.h"
 #include "lang/typecheck.h"
 
+#include "seed_figures.h"
+
 #include <catch2/catch.hpp>
 
 #include <functional>
 #include <string>
 
 using namespace kprove;
+using kprove::testing::kBinomFunction;
+using kprove::testing::kBinomial;
+using kprove::testing::kDemo;
 
 namespace {
 
@@ -129,55 +134,6 @@ ir::Type typeOf(const std::string &e, const std::string &params = "int x, int y,
   return c.prog->methods.at(0).contract.at(0).expr->type;
 }
 
-const char *const kDemo = R"(kernel demo {
-  global int[gsize] a;
-  global int[gsize] b;
-  requires perm(a[tid],100) * perm(b[tid],100);
-  ensures perm(b[tid],100) * b[tid] = (tid+1) mod gsize;
-  void main(){
-    a[tid]:=tid;
-    barrier(global){
-      requires a[tid]=tid;
-      ensures perm(a[(tid+1) mod gsize],10) * perm(b[tid],100);
-      ensures a[(tid+1) mod gsize]=(tid+1) mod gsize; }
-    b[tid]:=a[(tid+1) mod gsize];
-  }
-}
-)";
-
-// Fig. 5.9 as in the brief; `binom` is declared since the figure uses it undeclared.
-const char *const kBinomial =
-    R"(pure int binom(int n, int k) = (k <= 0 || k >= n) ? 1 : binom(n - 1, k - 1) + binom(n - 1, k);
-kernel binomial {
-  global int[gsize] bin;
-  local int[gsize] tmp;
-  requires gsize > 1 * perm(bin[tid],100) * perm(tmp[tid],100);
-  ensures perm(bin[tid],100) * bin[tid]=binom(gsize-1,tid);
-  void main(){
-    int temp;
-    int N:=1;
-    bin[tid]:=1;
-    invariant perm(bin[tid],100) * perm(tmp[tid],100);
-    invariant tid<N ? bin[tid]=binom(N,tid) : bin[tid]=1;
-    while(N<gsize-1){
-      tmp[tid]:=bin[tid];
-      barrier(1,{local}){
-        ensures perm(bin[tid],100) * perm(tmp[(tid-1) mod gsize],10);
-        ensures 0<tid & tid<=N -> tmp[(tid-1) mod gsize]=binom(N,tid-1);
-      }
-      N := N+1;
-      if(0<tid & tid<N){
-        temp:=tmp[(tid-1) mod gsize];
-        bin[tid]:=temp+bin[tid];
-      }
-      barrier(2,{local}){
-        ensures perm(bin[tid],100) * perm(tmp[tid],100);
-      }
-    }
-  }
-}
-)";
-
 const char *const kVectorAdd = R"(
 context_everywhere a != null && b != null && c != null;
 context_everywhere a.length == c.length && b.length == c.length;
@@ -227,7 +183,7 @@ void caller() {
 
 TEST_CASE("typecheck: the seed kernels of Fig. 5.8 and 5.9", "[typecheck][seed]") {
   requireFullyTyped(kDemo);
-  requireFullyTyped(kBinomial);
+  requireFullyTyped(std::string(kBinomFunction) + kBinomial);
   Checked c(kDemo);
   const ir::Kernel &k = c.prog->kernels.at(0);
   CHECK(k.contract[0].expr->type == ir::Type::Resource);

@@ -41,6 +41,17 @@ ir::ExprPtr conjoin(const std::vector<const ir::Expr *> &parts) {
   return acc;
 }
 
+std::set<std::string> lockStepSafeNames(VcContext &vc, const std::vector<ir::StmtPtr> &body,
+                                        std::set<std::string> uniform) {
+  LockStepResult ls = analyseLockStep(body, std::move(uniform));
+  for (const DivergenceError &d : ls.errors)
+    vc.fail({DiagCode::BarrierDivergence,
+             d.barrier->range,
+             "threads may disagree on reaching this barrier (barrier divergence)",
+             {{d.condition, "this condition may differ between threads of the group"}}});
+  return std::move(ls.uniform);
+}
+
 void verifyThread(VcContext &vc, const ThreadContext &tc, State &st, const ir::ExprPtr &pre,
                   const ir::ExprPtr &post, const std::vector<ir::StmtPtr> &body,
                   const ExhaleBlame &postBlame) {

@@ -59,6 +59,12 @@ private:
   const ThreadContext *thread_;
 };
 
+// Runs the lock-step analysis of a parallel body, reports each barrier that
+// threads may disagree on reaching (barrier.divergence), and returns the names
+// that are uniform across the group.
+std::set<std::string> lockStepSafeNames(VcContext &vc, const std::vector<ir::StmtPtr> &body,
+                                        std::set<std::string> uniform);
+
 // One arbitrary thread of a kernel or parallel block, from `st` (its id already
 // bound): the postcondition must frame itself, the precondition is inhaled
 // (framing checked), the body runs, the postcondition is exhaled.

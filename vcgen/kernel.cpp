@@ -188,13 +188,7 @@ private:
     std::set<std::string> uniform{"gsize", "tcount", "gid"};
     for (const ir::KernelArray &a : k_.arrays)
       uniform.insert(a.name);
-    LockStepResult ls = analyseLockStep(k_.body, uniform);
-    for (const DivergenceError &d : ls.errors)
-      vc_.fail({DiagCode::BarrierDivergence,
-                d.barrier->range,
-                "threads may disagree on reaching this barrier (barrier divergence)",
-                {{d.condition, "this condition may differ between threads of the group"}}});
-    tc.uniform = std::move(ls.uniform);
+    tc.uniform = lockStepSafeNames(vc_, k_.body, uniform);
 
     State st = base_;
     T tid = vc_.freshVar("tid", Sort::Int);

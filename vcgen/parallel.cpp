@@ -54,13 +54,7 @@ void Executor::execPar(const ir::Stmt &s, State &st) {
       vc_.unsupported(b->range, fmt::format("a thread assigning '{}', a variable of the "
                                             "enclosing method",
                                             b->target->name));
-  LockStepResult ls = analyseLockStep(s.body, uniform);
-  for (const DivergenceError &d : ls.errors)
-    vc_.fail({DiagCode::BarrierDivergence,
-              d.barrier->range,
-              "threads may disagree on reaching this barrier (barrier divergence)",
-              {{d.condition, "this condition may differ between threads of the group"}}});
-  tc.uniform = std::move(ls.uniform);
+  tc.uniform = lockStepSafeNames(vc_, s.body, uniform);
 
   ir::ExprPtr pre = conjoin(clausesOf(s.clauses, kReq));
   ir::ExprPtr post = conjoin(clausesOf(s.clauses, kEns));
