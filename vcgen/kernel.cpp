@@ -2,7 +2,6 @@
 
 #include "vcgen/executor.h"
 #include "vcgen/expr_encoder.h"
-#include "vcgen/lockstep.h"
 #include "vcgen/resources.h"
 
 #include <fmt/format.h>

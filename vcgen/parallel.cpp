@@ -6,7 +6,6 @@
 // threads hand in covers what all threads take out, with the functional part.
 #include "vcgen/executor.h"
 #include "vcgen/expr_encoder.h"
-#include "vcgen/lockstep.h"
 
 #include <fmt/format.h>
 
