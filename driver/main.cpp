@@ -4,7 +4,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdlib>
 #include <iostream>
+#include <sstream>
 #include <new>
 #include <system_error>
 #include <sys/resource.h>
@@ -14,7 +16,17 @@ int main(int argc, char **argv) {
   CLI::App app{"kprove: deductive verifier for GPU kernels (permission-based separation logic)"};
   driver::RunOptions opts;
   std::vector<std::string> files;
-  app.add_option("files", files, "PVL files to verify")->required();
+  app.add_option("files", files, "PVL (.pvl), OpenCL (.cl) or CUDA (.cu) files to verify")
+      ->required();
+  // GPUVerify-compatible launch sizes: 1 to 3 comma-separated values (x, y, z).
+  std::vector<int64_t> localSize, numGroups, globalSize;
+  auto launchFlag = [&](const char *flag, std::vector<int64_t> &to, const char *what) {
+    app.add_option(flag, to, what)->delimiter(',')->expected(1, 3)->check(
+        CLI::Range(int64_t{1}, int64_t{1} << 31));
+  };
+  launchFlag("--local_size,--blockDim", localSize, "work-group (block) size per dimension");
+  launchFlag("--num_groups,--gridDim", numGroups, "number of work groups (blocks) per dimension");
+  launchFlag("--global_size", globalSize, "total threads per dimension (OpenCL)");
   app.add_option("--timeout", opts.timeoutSeconds, "per-obligation timeout in seconds")
       ->check(CLI::Range(1u, 86400u));
   app.add_option("--jobs", opts.jobs, "obligations proved in parallel")
@@ -33,6 +45,20 @@ int main(int argc, char **argv) {
     int code = app.exit(e);
     return code == 0 ? 0 : 2;
   }
+
+  auto pin = [](const std::vector<int64_t> &from, std::optional<int64_t> (&to)[3]) {
+    for (size_t d = 0; d < from.size() && d < 3; ++d)
+      to[d] = from[d];
+    // Naming fewer dimensions pins the others to 1, as GPUVerify does.
+    if (!from.empty())
+      for (size_t d = from.size(); d < 3; ++d)
+        to[d] = 1;
+  };
+  pin(localSize, opts.launch.localSize);
+  pin(numGroups, opts.launch.numGroups);
+  pin(globalSize, opts.launch.globalSize);
+  if (const char *dir = std::getenv("KPROVE_STDLIB"))
+    opts.stdlibDir = dir;
 
   if (memoryMb > 0) {
     rlimit lim{};
@@ -58,6 +84,16 @@ int main(int argc, char **argv) {
       r.verdict = driver::Verdict::Invalid;
     }
     DiagnosticEngine render(sources);
+    for (const Diagnostic &d : r.remarks) {
+      std::ostringstream os;
+      render.render(d, os);
+      std::string text = os.str();
+      auto pos = text.find("error[");
+      auto end = text.find("]: ", pos);
+      if (pos != std::string::npos && end != std::string::npos)
+        text.replace(pos, end + 3 - pos, "note: ");
+      std::cout << text;
+    }
     for (const Diagnostic &d : r.errors)
       render.render(d, std::cout);
     for (const Diagnostic &d : r.unknowns) {

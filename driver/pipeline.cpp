@@ -1,5 +1,6 @@
 #include "driver/pipeline.h"
 
+#include "lang/c/c_frontend.h"
 #include "lang/pvl/pvl_parser.h"
 #include "lang/typecheck.h"
 #include "logic/large_stack.h"
@@ -113,20 +114,30 @@ FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts
     return r;
   }
   std::string ext = std::filesystem::path(path).extension().string();
-  if (ext != ".pvl") {
+  std::optional<ir::Program> program;
+  if (ext == ".pvl") {
+    program = lang::parsePvl(sources, file, diags);
+  } else if (ext == ".cl" || ext == ".cu") {
+    lang::CFrontendOptions c;
+    c.stdlibDir = opts.stdlibDir.empty() ? std::string(KPROVE_STDLIB_DIR) : opts.stdlibDir;
+    program = lang::parseC(sources, file, ext == ".cl" ? lang::CDialect::OpenCL : lang::CDialect::Cuda,
+                           c, diags);
+    if (program && !diags.hasInputErrors())
+      lang::resolveGpuBuiltins(*program, diags);
+  } else {
     diags.error(DiagCode::Unsupported, {{file, 0}, {file, 0}},
-                "kprove reads PVL files (.pvl); '" + ext + "' files are not supported yet");
+                "kprove reads PVL (.pvl), OpenCL (.cl) and CUDA (.cu) files, not '" + ext + "'");
     r.errors = diags.diagnostics();
     return r;
   }
-  auto program = lang::parsePvl(sources, file, diags);
   bool typed = program && !diags.hasInputErrors() && lang::typecheck(*program, diags);
   // Defensive: a stage that gives up must have said why; never verify unparsed input.
   if ((!program || !typed) && !diags.hasInputErrors())
-    diags.error(DiagCode::Parse, {{file, 0}, {file, 0}}, "the input could not be read as PVL");
+    diags.error(DiagCode::Parse, {{file, 0}, {file, 0}}, "the input could not be read");
   vcgen::VcResult vcs;
   if (program && !diags.hasInputErrors())
-    vcs = vcgen::generate(*program, diags);
+    vcs = vcgen::generate(*program, diags, opts.launch);
+  r.remarks = vcs.remarks;
   if (diags.hasInputErrors()) {
     for (const Diagnostic &d : diags.diagnostics())
       if (isInputError(d.code))

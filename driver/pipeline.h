@@ -4,6 +4,7 @@
 #pragma once
 
 #include "logic/diagnostics.h"
+#include "vcgen/vcgen.h"
 
 #include <string>
 #include <vector>
@@ -15,6 +16,9 @@ struct RunOptions {
   unsigned jobs = 1;
   unsigned randomSeed = 0;
   std::string dumpSmtDir; // empty: no dump
+  vcgen::LaunchConfig launch;
+  // kprove's opencl.h / cuda.h; empty: the source tree's stdlib-specs/.
+  std::string stdlibDir;
 };
 
 enum class Verdict { Verified, Failed, Unknown, Invalid };
@@ -25,6 +29,7 @@ struct FileResult {
   Verdict verdict = Verdict::Invalid;
   std::vector<Diagnostic> errors;   // input errors and failed obligations, in source order
   std::vector<Diagnostic> unknowns; // obligations the solver could not decide
+  std::vector<Diagnostic> remarks;  // notes: assumptions kprove made (e.g. a 1-D launch)
   size_t obligations = 0;
   double seconds = 0;
 };

@@ -77,6 +77,8 @@ public:
     checkKernelNames();
     for (Kernel &k : prog_.kernels)
       kernel(k);
+    for (GpuKernel &k : prog_.gpuKernels)
+      gpuKernel(k);
     return ok_;
   }
 
@@ -211,6 +213,39 @@ private:
     inKernel_ = false;
   }
 
+  void gpuKernel(GpuKernel &k) {
+    ScopeGuard scope(*this);
+    for (const char *kind : {"lid", "grp", "lsz", "ngr"})
+      for (int d = 0; d < 3; ++d)
+        declare(gpuBuiltinName(kind, d), {Type::Int, VarKind::Reserved}, k.nameRange);
+    declare("$wdim", {Type::Int, VarKind::Reserved}, k.nameRange);
+    for (const Param &p : k.params)
+      declare(p.name, {p.type, VarKind::Param}, p.range);
+    for (KernelArray &a : k.locals) {
+      if (a.length && a.length->kind == ExprKind::Var)
+        declare(a.length->name, {Type::Int, VarKind::Reserved}, a.range);
+      if (a.length)
+        requireType(*a.length, ExprCtx{}, Type::Int, "array length");
+      declare(a.name, {Type::IntArray, VarKind::KernelArray}, a.range);
+    }
+    for (Clause &c : k.contract)
+      clause(c, false);
+    inGpuKernel_ = true;
+    ScopeGuard bodyScope(*this);
+    stmts(k.body);
+    inGpuKernel_ = false;
+  }
+
+  void atomicStmt(Stmt &s) {
+    if (!inGpuKernel_)
+      unsupported(s.range, "atomics outside a kernel (in a helper function)");
+    for (ExprPtr &a : s.args)
+      if (a)
+        requireType(*a, ExprCtx{}, Type::Int, "atomic operand");
+    if (s.target && target(*s.target) != Type::Int && s.target->type != Type::Unknown)
+      error(s.target->range, "the result of an atomic is an int");
+  }
+
   // --- statements ---
 
   void block(std::vector<StmtPtr> &body) {
@@ -261,6 +296,8 @@ private:
       return par(s);
     case StmtKind::Barrier:
       return barrier(s);
+    case StmtKind::Atomic:
+      return atomicStmt(s);
     }
   }
 
@@ -440,6 +477,8 @@ private:
     if (s.seedStyle) {
       if (!inKernel_)
         error(where, "a seed-style barrier must be inside a kernel's main()");
+    } else if (inGpuKernel_) {
+      // A kernel's barrier synchronises its work group.
     } else if (parNames_.empty()) {
       error(where, "a barrier must be inside a par block");
     } else if (!s.name.empty() && s.name != parNames_.back()) {
@@ -753,6 +792,7 @@ private:
   std::vector<std::unordered_map<std::string, VarInfo>> scopes_;
   const Method *method_ = nullptr;
   bool inKernel_ = false;
+  bool inGpuKernel_ = false;
   std::vector<std::string> parNames_; // enclosing par blocks, innermost last
 };
 

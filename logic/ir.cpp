@@ -340,6 +340,33 @@ public:
     out_ += "}\n";
   }
 
+  void gpuKernel(const GpuKernel &k) {
+    line();
+    out_ += "__kernel " + k.name + "(";
+    for (size_t i = 0; i < k.params.size(); ++i) {
+      if (i)
+        out_ += ", ";
+      out_ += std::string(typeName(k.params[i].type)) + ' ' + k.params[i].name;
+    }
+    out_ += ")\n";
+    contract(k.contract);
+    line();
+    out_ += "{\n";
+    ++indent_;
+    for (const KernelArray &a : k.locals) {
+      line();
+      out_ += "local int[";
+      expr(a.length);
+      out_ += "] " + a.name + ";\n";
+    }
+    --indent_;
+    line();
+    block(k.body);
+    out_ += "\n";
+    line();
+    out_ += "}\n";
+  }
+
 private:
   void line() { out_.append(static_cast<size_t>(indent_) * 2, ' '); }
   void expr(const ExprPtr &e) {
@@ -452,6 +479,15 @@ private:
     case StmtKind::Barrier:
       barrierStmt(s);
       return;
+    case StmtKind::Atomic:
+      if (s.target) {
+        expr(s.target);
+        out_ += " = ";
+      }
+      out_ += "atomic_" + s.name + '(';
+      printArgs(s.args, 0, out_);
+      out_ += ");\n";
+      return;
     }
   }
 
@@ -531,6 +567,10 @@ std::string toString(const Expr &e) {
   return out;
 }
 
+std::string gpuBuiltinName(const char *kind, int dim) {
+  return std::string("$") + kind + static_cast<char>('0' + dim);
+}
+
 std::string toString(const Program &p) {
   std::string out;
   ProgramPrinter printer(out);
@@ -538,6 +578,8 @@ std::string toString(const Program &p) {
     printer.method(m);
   for (const Kernel &k : p.kernels)
     printer.kernel(k);
+  for (const GpuKernel &k : p.gpuKernels)
+    printer.gpuKernel(k);
   return out;
 }
 

@@ -125,6 +125,8 @@ enum class StmtKind {
   Call,    // name(args...) as a statement; target optional (x = f(...))
   Par,     // name, iters, clauses (requires/ensures/context), body
   Barrier, // name, fences, clauses (requires/ensures/context), seedStyle
+  Atomic,  // name (the operation, e.g. "add"), target (optional result), args[0] the
+           // location (an Index), args[1..] the operands (C front end)
 };
 
 struct ParIter {
@@ -178,7 +180,7 @@ struct Method {
   std::optional<std::vector<StmtPtr>> body; // methods; nullopt = abstract
 };
 
-enum class MemorySpace { Global, Local };
+enum class MemorySpace { Global, Local, Constant };
 
 struct KernelArray {
   MemorySpace space = MemorySpace::Global;
@@ -200,9 +202,33 @@ struct Kernel {
   SourceRange mainRange;
 };
 
+// An OpenCL or CUDA kernel (C front end). The contract is per thread and holds for
+// every thread of every work group. Thread ids and launch sizes appear as the
+// reserved variables of `gpuBuiltinName` ($lid0, $grp0, $lsz0, $ngr0, ...).
+struct GpuKernel {
+  std::string name;
+  SourceRange range;
+  SourceRange nameRange;
+  SourceRange endRange;             // the closing brace, where the postcondition is checked
+  std::vector<Param> params;        // scalars (Int, Bool) and pointers (IntArray)
+  std::vector<MemorySpace> spaces;  // per parameter (pointers only are meaningful)
+  std::vector<KernelArray> locals;  // __local / __shared__ arrays: body (length a literal)
+                                    // and pointer parameters (length $smem_NAME)
+  std::vector<Clause> contract;     // requires / ensures / context
+  std::vector<StmtPtr> body;
+  bool dims[3] = {true, false, false}; // dimensions the kernel uses (1-D unless it names 1 or 2)
+  bool assumedOneD = false;            // no mention of dimension 1 or 2: 1-D assumed
+  std::vector<std::string> atomicArrays; // names of arrays accessed by atomics
+};
+
+// The reserved variable for a GPU builtin: kind is one of "lid" (local id), "grp"
+// (group id), "lsz" (local size), "ngr" (number of groups); dim 0..2.
+std::string gpuBuiltinName(const char *kind, int dim);
+
 struct Program {
   std::vector<Method> methods; // top-level and class members, flattened
   std::vector<Kernel> kernels;
+  std::vector<GpuKernel> gpuKernels;
 };
 
 // Small constructors used by front ends and tests.

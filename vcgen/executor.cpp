@@ -122,6 +122,11 @@ void Executor::exec(const ir::Stmt &s, State &st) {
     execWhile(s, st);
     return;
   case ir::StmtKind::Return: {
+    if (thread_ && thread_->onReturn) {
+      thread_->onReturn(st, s.range);
+      st.dead = true;
+      return;
+    }
     if (thread_) {
       vc_.unsupported(s.range, "return inside a parallel block or kernel");
       return;
@@ -162,6 +167,60 @@ void Executor::exec(const ir::Stmt &s, State &st) {
   case ir::StmtKind::Barrier:
     execBarrier(s, st);
     return;
+  case ir::StmtKind::Atomic:
+    execAtomic(s, st);
+    return;
+  }
+}
+
+void Executor::execAtomic(const ir::Stmt &s, State &st) {
+  ExprEncoder enc(vc_, st);
+  const ir::Expr &loc = *s.args[0];
+  const ir::Expr &arr = *loc.args[0];
+  T ref = enc.encode(arr);
+  T idx = enc.encode(*loc.args[1]);
+  std::vector<T> ops;
+  for (size_t i = 1; i < s.args.size(); ++i)
+    ops.push_back(enc.encode(*s.args[i]));
+  std::string name = ir::toString(arr);
+  enc.require(neq(ref, nullRef()), DiagCode::Null, arr.range,
+              fmt::format("array '{}' may be null", name));
+  enc.require(land(le(intConst(0), idx), lt(idx, lengthOf(ref))), DiagCode::Bounds,
+              loc.args[1]->range, fmt::format("index may be out of bounds of '{}'", name));
+  T perm = select(st.mask, ref, idx);
+  enc.require(lt(realConst(0, 1), perm), DiagCode::PermRead, loc.range,
+              fmt::format("an atomic on '{}' needs some permission to it", ir::toString(loc)));
+  // With all of the permission no other thread can interfere: the exact effect.
+  // Otherwise other threads' atomics may have run before and after: unknown values.
+  T old = select(st.heap, ref, idx);
+  T exact = old;
+  auto arg = [&](size_t i) { return i < ops.size() ? ops[i] : intConst(0); };
+  if (s.name == "add")
+    exact = add(old, arg(0));
+  else if (s.name == "sub")
+    exact = sub(old, arg(0));
+  else if (s.name == "inc")
+    exact = add(old, intConst(1));
+  else if (s.name == "dec")
+    exact = sub(old, intConst(1));
+  else if (s.name == "xchg")
+    exact = arg(0);
+  else if (s.name == "cmpxchg")
+    exact = ite(eq(old, arg(0)), arg(1), old);
+  else if (s.name == "min")
+    exact = ite(le(old, arg(0)), old, arg(0));
+  else if (s.name == "max")
+    exact = ite(ge(old, arg(0)), old, arg(0));
+  T whole = eq(perm, realConst(1, 1));
+  T before = ite(whole, old, vc_.freshVar("atomic_old", Sort::Int));
+  T after = ite(whole, exact, vc_.freshVar("atomic_new", Sort::Int));
+  st.heap = store(st.heap, ref, idx, after);
+  if (s.target) {
+    if (!st.vars.count(s.target->name)) {
+      vc_.typeError(s.target->range, fmt::format("'{}' is not assignable here", s.target->name));
+      return;
+    }
+    st.vars[s.target->name] = before;
   }
 }
 

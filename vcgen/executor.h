@@ -30,6 +30,12 @@ struct ThreadContext {
   std::map<std::string, ir::MemorySpace> spaces;   // seed: memory space of each array
   // Seed barriers: inhales the group's resources (G_res) into a state.
   std::function<void(State &)> inhaleGroupResources;
+  // GPU kernels: the first `fixedVars` thread variables identify the work group and
+  // stay fixed at a barrier, which synchronises only the threads of one group.
+  size_t fixedVars = 0;
+  bool gpu = false; // C kernels: barriers check their fences
+  // A `return` in the thread: checks the thread's postcondition (null: unsupported).
+  std::function<void(State &, SourceRange)> onReturn;
 };
 
 class Executor {
@@ -50,6 +56,8 @@ private:
   void execCall(const ir::Stmt &s, State &st);
   void execPar(const ir::Stmt &s, State &st);
   void execBarrier(const ir::Stmt &s, State &st);
+  void execAtomic(const ir::Stmt &s, State &st);
+  void checkFences(const ir::Stmt &s, State &st);
   void groupCheck(const ir::Stmt &s, State &st);
   void merge(State &st, const term::T &cond, State &thenSt, State &elseSt);
 

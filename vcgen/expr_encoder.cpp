@@ -179,7 +179,16 @@ T ExprEncoder::encodeIndex(const ir::Expr &e) {
           fmt::format("array '{}' may be null", arr));
   require(land(le(intConst(0), idx), lt(idx, lengthOf(ref))), DiagCode::Bounds, e.args[1]->range,
           fmt::format("index may be out of bounds of '{}'", arr));
-  if (reads != ReadCheck::None) {
+  if (reads != ReadCheck::None && e.args[0]->kind == ir::ExprKind::Var &&
+      vc_.atomicArrays.count(e.args[0]->name)) {
+    // Other threads may change the cell atomically at any time while they hold any
+    // permission: a plain read is race free only with all of it.
+    require(eq(select(st_.mask, ref, idx), realConst(1, 1)),
+            reads == ReadCheck::Framing ? DiagCode::Framing : DiagCode::PermRead, e.range,
+            fmt::format("a plain read of '{}', which threads update with atomics, needs a write "
+                        "permission (otherwise it races with their atomics)",
+                        ir::toString(e)));
+  } else if (reads != ReadCheck::None) {
     bool framing = reads == ReadCheck::Framing;
     require(lt(realConst(0, 1), select(st_.mask, ref, idx)),
             framing ? DiagCode::Framing : DiagCode::PermRead, e.range,

@@ -59,6 +59,7 @@ bool demote(const std::vector<ir::StmtPtr> &body, bool condUniform,
         drop(s->target->name);
       break;
     case ir::StmtKind::Call:
+    case ir::StmtKind::Atomic:
       if (s->target && s->target->kind == ir::ExprKind::Var)
         drop(s->target->name); // a method result may depend on memory
       break;
@@ -79,30 +80,47 @@ bool demote(const std::vector<ir::StmtPtr> &body, bool condUniform,
   return changed;
 }
 
-void findDivergence(const std::vector<ir::StmtPtr> &body, const SourceRange *badCond,
-                    const std::set<std::string> &uniform, std::vector<DivergenceError> &out) {
+// Reports barriers reached under a non-uniform condition. Returns the condition under
+// which some threads may have returned early, if any: every later barrier is then
+// divergent too (the returned threads never reach it).
+std::optional<SourceRange> findDivergence(const std::vector<ir::StmtPtr> &body,
+                                          const SourceRange *badCond,
+                                          const std::set<std::string> &uniform,
+                                          std::vector<DivergenceError> &out) {
+  std::optional<SourceRange> exited;
   for (const ir::StmtPtr &s : body) {
+    const SourceRange *cond = badCond ? badCond : exited ? &*exited : nullptr;
     switch (s->kind) {
     case ir::StmtKind::Barrier:
-      if (badCond)
-        out.push_back({s.get(), *badCond});
+      if (cond)
+        out.push_back({s.get(), *cond});
+      break;
+    case ir::StmtKind::Return:
+      if (cond && !exited)
+        exited = *cond;
       break;
     case ir::StmtKind::If:
     case ir::StmtKind::While: {
-      const SourceRange *c = badCond;
+      const SourceRange *c = cond;
       if (!c && !isUniform(*s->cond, uniform))
         c = &s->cond->range;
-      findDivergence(s->body, c, uniform, out);
-      findDivergence(s->elseBody, c, uniform, out);
+      auto a = findDivergence(s->body, c, uniform, out);
+      auto b = findDivergence(s->elseBody, c, uniform, out);
+      if (!exited)
+        exited = a ? a : b;
       break;
     }
-    case ir::StmtKind::Block:
-      findDivergence(s->body, badCond, uniform, out);
+    case ir::StmtKind::Block: {
+      auto a = findDivergence(s->body, cond, uniform, out);
+      if (!exited)
+        exited = a;
       break;
+    }
     default:
       break;
     }
   }
+  return exited;
 }
 
 } // namespace

@@ -133,10 +133,19 @@ void Executor::execBarrier(const ir::Stmt &s, State &st) {
   // Both clauses frame themselves (the precondition, from nothing).
   if (pre && !thread_->seed)
     res_.checkSelfFraming(*pre, st);
+  if (thread_->gpu)
+    checkFences(s, st);
   if (pre)
     res_.exhale(*pre, st,
                 {DiagCode::BarrierPre, DiagCode::BarrierPre, "the barrier's precondition", at}, {},
                 /*commit=*/!thread_->seed);
+  if (thread_->gpu && !vc_.atomicArrays.empty()) {
+    std::vector<T> shared;
+    for (const std::string &n : vc_.atomicArrays)
+      if (auto it = st.vars.find(n); it != st.vars.end())
+        shared.push_back(it->second);
+    res_.havocShared(st, shared);
+  }
 
   if (thread_->seed && post) {
     // Permissions may only move within memory the barrier fences.
@@ -174,6 +183,35 @@ void Executor::execBarrier(const ir::Stmt &s, State &st) {
   }
 }
 
+// GPU barriers: permissions on memory the barrier does not fence may only come back
+// to the thread that handed them in (seed §5.1.2; VerCors skips this for static
+// shared memory, kprove does not).
+void Executor::checkFences(const ir::Stmt &s, State &st) {
+  ir::ExprPtr pre = conjoin(clausesOf(s.clauses, kReq));
+  ir::ExprPtr post = conjoin(clausesOf(s.clauses, kEns));
+  if (!post)
+    return;
+  State own = st;
+  own.mask = vc_.zeroMask(own);
+  if (pre)
+    res_.inhale(*pre, own);
+  ResourceOptions o;
+  o.filter = [&](const Atom &a) {
+    if (a.kind != Atom::Kind::Perm)
+      return false;
+    auto it = thread_->spaces.find(a.arrayName);
+    if (it == thread_->spaces.end())
+      return true; // unknown memory: no fence covers it
+    return it->second == ir::MemorySpace::Local ? !s.fences.local : !s.fences.global;
+  };
+  res_.exhale(*post, own,
+              {DiagCode::BarrierFence, DiagCode::BarrierFence,
+               "this barrier, which does not fence that memory and so cannot hand out "
+               "permissions on it that the thread did not hand in",
+               {{s.range, "at this barrier"}}},
+              o, /*commit=*/false);
+}
+
 void Executor::groupCheck(const ir::Stmt &s, State &st) {
   ir::ExprPtr pre = conjoin(clausesOf(s.clauses, kReq));
   ir::ExprPtr post = conjoin(clausesOf(s.clauses, kEns));
@@ -187,14 +225,16 @@ void Executor::groupCheck(const ir::Stmt &s, State &st) {
   g.heap = vc_.freshVar("heap", Sort::Heap);
   g.mask = vc_.zeroMask(g);
   ExprEncoder enc(vc_, g);
+  // The work group's own id (GPU kernels) stays that of this thread.
   std::vector<ir::Binder> bs;
-  for (const std::string &n : tc.threadVars)
-    bs.push_back({ir::Type::Int, n, s.range});
+  for (size_t i = tc.fixedVars; i < tc.threadVars.size(); ++i)
+    bs.push_back({ir::Type::Int, tc.threadVars[i], s.range});
   std::vector<std::pair<std::string, std::optional<T>>> saved;
   std::vector<T> ids = enc.bindSkolems(bs, saved);
   std::vector<QBinder> threads;
   for (size_t i = 0; i < ids.size(); ++i)
-    threads.push_back({ids[i], tc.ranges[i].first, tc.ranges[i].second});
+    threads.push_back({ids[i], tc.ranges[tc.fixedVars + i].first,
+                       tc.ranges[tc.fixedVars + i].second});
   std::string tag = vc_.fresh("bar");
   for (auto &[name, value] : g.vars) {
     bool isThread =

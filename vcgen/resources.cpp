@@ -332,6 +332,21 @@ void ResourceEngine::havocUnowned(State &st, const T &oldHeap) {
   st.heap = h;
 }
 
+void ResourceEngine::havocShared(State &st, const std::vector<T> &arrays) {
+  if (arrays.empty())
+    return;
+  T h = vc_.freshVar("heap", Sort::Heap);
+  T r = var("r$", Sort::Ref), i = var("i$", Sort::Int);
+  T sel = select(h, r, i);
+  std::vector<T> other;
+  for (const T &a : arrays)
+    other.push_back(neq(r, a));
+  T keep = lor(eq(select(st.mask, r, i), realConst(1, 1)), land(other));
+  st.assume(forall({{"r$", Sort::Ref}, {"i$", Sort::Int}},
+                   implies(keep, eq(sel, select(st.heap, r, i))), {{sel}}));
+  st.heap = h;
+}
+
 void ResourceEngine::checkSelfFraming(const ir::Expr &formula, const State &st) {
   State f = st;
   f.heap = vc_.freshVar("heap", Sort::Heap);

@@ -86,6 +86,9 @@ public:
   void checkBounded(State &st, SourceRange range, std::string message);
   // Havocs the heap outside the locations the state still holds permission to.
   void havocUnowned(State &st, const term::T &oldHeap);
+  // Havocs the cells of `arrays` the state holds less than a full permission to
+  // (other threads may have updated them with atomics).
+  void havocShared(State &st, const std::vector<term::T> &arrays);
 
 private:
   void collect(const ir::Expr &e, ExprEncoder &enc, std::vector<QBinder> &binders,

@@ -8,6 +8,7 @@
 #include "vcgen/state.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,11 @@ public:
   // they are what those obligations justify (no circular proofs).
   std::string excludedOwner;
   std::vector<Obligation> obligations;
+  // Remarks for the user that are not errors (e.g. "1-D launch assumed").
+  std::vector<Diagnostic> remarks;
+  // The kernel being verified: arrays some thread accesses with atomics. A plain
+  // access to them needs a full permission (no atomic can run concurrently).
+  std::set<std::string> atomicArrays;
 
 private:
   const ir::Program &program_;

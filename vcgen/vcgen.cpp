@@ -3,6 +3,7 @@
 #include "vcgen/executor.h"
 #include "vcgen/expr_encoder.h"
 #include "vcgen/functions.h"
+#include "vcgen/gpu_kernel.h"
 #include "vcgen/kernel.h"
 #include "vcgen/resources.h"
 
@@ -63,7 +64,8 @@ void verifyMethod(VcContext &vc, const ir::Method &m) {
 
 } // namespace
 
-VcResult generate(const ir::Program &program, DiagnosticEngine &diags) {
+VcResult generate(const ir::Program &program, DiagnosticEngine &diags,
+                  const LaunchConfig &launch) {
   VcContext vc(program, diags);
   addFunctionAxioms(vc);
   for (const ir::Method &m : program.methods) {
@@ -74,7 +76,9 @@ VcResult generate(const ir::Program &program, DiagnosticEngine &diags) {
   }
   for (const ir::Kernel &k : program.kernels)
     verifyKernel(vc, k);
-  return {std::move(vc.obligations), std::move(vc.failures)};
+  for (const ir::GpuKernel &k : program.gpuKernels)
+    verifyGpuKernel(vc, k, launch);
+  return {std::move(vc.obligations), std::move(vc.failures), std::move(vc.remarks)};
 }
 
 } // namespace kprove::vcgen

@@ -6,16 +6,25 @@
 #include "logic/ir.h"
 #include "vcgen/obligation.h"
 
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace kprove::vcgen {
 
+// Launch sizes pinned on the command line (GPUVerify's flags); unset = symbolic.
+struct LaunchConfig {
+  std::optional<int64_t> localSize[3], numGroups[3], globalSize[3];
+};
+
 struct VcResult {
   std::vector<Obligation> obligations;
   std::vector<Diagnostic> failures; // found without the prover (barrier divergence)
+  std::vector<Diagnostic> remarks;  // notes for the user (assumptions kprove made)
 };
 
 // Input errors found on the way (unsupported constructs) go to `diags`.
-VcResult generate(const ir::Program &program, DiagnosticEngine &diags);
+VcResult generate(const ir::Program &program, DiagnosticEngine &diags,
+                  const LaunchConfig &launch = {});
 
 } // namespace kprove::vcgen

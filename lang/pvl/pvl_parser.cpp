@@ -291,6 +291,8 @@ bool isVerCorsBackslashWord(std::string_view w) {
 class Lexer {
 public:
   explicit Lexer(std::string_view text) : text_(text) {}
+  // Lexes only [begin, end) of `text`; token offsets stay those of the whole text.
+  Lexer(std::string_view text, size_t begin, size_t end) : text_(text.substr(0, end)), pos_(begin) {}
 
   // Fills `out` (always terminated by an End token) or returns an error.
   std::optional<LexError> run(std::vector<Token> &out) {
@@ -502,6 +504,7 @@ struct ParseState {
   std::unordered_map<const ir::Expr *, std::pair<ExprPtr, int>> depth;
   bool seed = false;      // inside `kernel NAME { ... }`
   bool starIsSep = false; // seed clause, outside parentheses: `*` is `**`
+  bool cSpec = false;     // a /*@ @*/ comment of a C kernel (OpenCL, CUDA)
   int exprDepth = 0;
   int stmtDepth = 0;
   std::vector<Diagnostic> deferred; // unsupported constructs
@@ -632,11 +635,13 @@ struct IdentIn : x3::parser<IdentIn> {
   static bool const has_attribute = true;
   const std::string_view *words;
   size_t count;
+  Tok kind = Tok::Ident; // or BackslashWord, for `\\gtid` and friends
   template <size_t N>
-  constexpr explicit IdentIn(const std::string_view (&ws)[N]) : words(ws), count(N) {}
+  constexpr explicit IdentIn(const std::string_view (&ws)[N], Tok k = Tok::Ident)
+      : words(ws), count(N), kind(k) {}
   template <typename I, typename Ctx, typename RCtx, typename Attr>
   bool parse(I &first, I const &last, Ctx const &, RCtx &, Attr &attr) const {
-    if (first == last || first->kind != Tok::Ident ||
+    if (first == last || first->kind != kind ||
         std::find(words, words + count, first->text) == words + count)
       return false;
     x3::traits::move_to(&*first, attr);
@@ -654,6 +659,16 @@ struct ModeIs : x3::parser<ModeIs> {
   template <typename I, typename Ctx, typename RCtx, typename Attr>
   bool parse(I &, I const &, Ctx const &ctx, RCtx &, Attr &) const {
     return state(ctx).seed == seed;
+  }
+};
+
+// Succeeds without consuming input iff the parser reads a C kernel's annotation.
+struct CSpecIs : x3::parser<CSpecIs> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  template <typename I, typename Ctx, typename RCtx, typename Attr>
+  bool parse(I &, I const &, Ctx const &ctx, RCtx &, Attr &) const {
+    return state(ctx).cSpec;
   }
 };
 
@@ -1073,6 +1088,25 @@ auto const lengthExpr = [](auto &ctx) {
 };
 
 auto const pushArg = [](auto &ctx) { x3::_val(ctx).push_back(x3::_attr(ctx)); };
+
+// C annotations: `blockDim.x` is one name; the C front end resolves it.
+auto const memberExpr = [](auto &ctx) {
+  ExprPtr &base = x3::_val(ctx);
+  const Token *field = x3::_attr(ctx);
+  if (base->kind != ExprKind::Var)
+    throw ParseAbort{whereRange(ctx), "member access is only supported on names"};
+  auto e = ir::makeVar(base->name + "." + std::string(field->text),
+                       join(base->range, whereRange(ctx)));
+  base = e;
+};
+// C annotations: `\pointer_length(p)`, `\gtid`: calls and names spelled with the backslash.
+auto const cSpecCall = [](auto &ctx) {
+  auto &parts = x3::_attr(ctx);
+  auto e = newExpr(ExprKind::Call, whereRange(ctx));
+  e->name = std::string(fusion::at_c<0>(parts)->text);
+  e->args = std::move(fusion::at_c<1>(parts));
+  x3::_val(ctx) = noted(state(ctx), e);
+};
 
 // Quantifiers ---------------------------------------------------------------------
 
@@ -1528,6 +1562,13 @@ x3::rule<class method_id, MethodBuilder> const method_decl = "a method declarati
 x3::rule<class class_id> const class_decl = "'class'";
 x3::rule<class kernel_id, ir::Kernel> const kernel_decl = "'kernel'";
 x3::rule<class program_id> const program = "a program";
+// The content of one /*@ ... @*/ or //@ annotation of a C kernel.
+struct SpecBuilder {
+  std::vector<Clause> clauses;
+  std::vector<StmtPtr> stmts;
+};
+x3::rule<class spec_comment_id, SpecBuilder> const spec_comment = "a specification";
+x3::rule<class spec_clause_id, Clause> const spec_clause = "a clause";
 
 TokSet const ident = tv(Tok::Ident);
 TokSet const clause_keyword({Tok::KwRequires, Tok::KwEnsures, Tok::KwContext,
@@ -1580,7 +1621,8 @@ auto const unary_e_def = (*prefix_op >> postfix_e)[foldPrefix];
 IdentText const length_kw("length", "'length'");
 auto const postfix_e_def = primary[setVal] >>
                            *(span(tk(Tok::LBracket) > nested_expr > tk(Tok::RBracket))[indexExpr] |
-                             span(tk(Tok::Dot) > length_kw)[lengthExpr]);
+                             span(tk(Tok::Dot) >> length_kw)[lengthExpr] |
+                             span(CSpecIs() >> tk(Tok::Dot) > ident)[memberExpr]);
 
 auto const nested_expr_def = exprGuard(nested(expr[setVal]));
 
@@ -1603,8 +1645,16 @@ auto const unsupported_primary =
     (new_kw >> &(tk(Tok::KwInt) | tk(Tok::KwBool) | tk(Tok::KwFrac) |
                  ident))[unsupportedToken("(allocation) is not supported")];
 
+constexpr std::string_view kCSpecWords[] = {"\\pointer_length", "\\pointer_index", "\\pointer",
+                                            "\\shared_mem_size", "\\gtid", "\\ltid"};
+IdentIn const c_spec_word(kCSpecWords, Tok::BackslashWord);
+auto const c_spec_primary =
+    CSpecIs() >> (span(c_spec_word >> arg_list)[cSpecCall] | c_spec_word[varRef]);
+// `Perm(&a[i], f)`: C annotations name the location by its address.
+auto const location = -tk(Tok::Amp) >> nested_expr;
+
 auto const primary_def =
-    unsupported_primary | tv(Tok::Int)[intLit] | span(tk(Tok::KwTrue))[boolLit(true)] |
+    c_spec_primary | unsupported_primary | tv(Tok::Int)[intLit] | span(tk(Tok::KwTrue))[boolLit(true)] |
     span(tk(Tok::KwFalse))[boolLit(false)] | span(tk(Tok::KwNull))[leaf(ExprKind::NullLit)] |
     span(tk(Tok::KwResult))[leaf(ExprKind::Result)] |
     span(tk(Tok::KwWrite))[permConst(ir::PermConst::Write)] |
@@ -1612,9 +1662,9 @@ auto const primary_def =
     span(tk(Tok::KwNone))[permConst(ir::PermConst::None)] |
     span(tk(Tok::KwOld) > tk(Tok::LParen) > nested_expr >
          tk(Tok::RParen))[withArgs(ExprKind::Old)] |
-    span(tk(Tok::KwPermUpper) > tk(Tok::LParen) > nested_expr > tk(Tok::Comma) > nested_expr >
+    span(tk(Tok::KwPermUpper) > tk(Tok::LParen) > location > tk(Tok::Comma) > nested_expr >
          tk(Tok::RParen))[withArgs(ExprKind::Perm)] |
-    span(tk(Tok::KwPointsTo) > tk(Tok::LParen) > nested_expr > tk(Tok::Comma) > nested_expr >
+    span(tk(Tok::KwPointsTo) > tk(Tok::LParen) > location > tk(Tok::Comma) > nested_expr >
          tk(Tok::Comma) > nested_expr > tk(Tok::RParen))[withArgs(ExprKind::PointsTo)] |
     span(tk(Tok::KwPermLower) > tk(Tok::LParen) > nested_expr > tk(Tok::Comma) > nested_expr >
          tk(Tok::RParen))[seedPerm] |
@@ -1779,7 +1829,19 @@ auto const program_def = *(class_decl | kernel_decl[declareKernel] | method_decl
                            misplaced_clause) >
                          named("a method, class or kernel declaration", end_of_input);
 
-BOOST_SPIRIT_DEFINE(expr, ite_chain, imp_e, imp_chain, or_e, and_e, eq_e, rel_e, add_e, mul_e,
+auto const specClause = [](auto &ctx) { x3::_val(ctx).clauses.push_back(x3::_attr(ctx)); };
+auto const specStmts = [](auto &ctx) {
+  for (StmtPtr &st : x3::_attr(ctx))
+    x3::_val(ctx).stmts.push_back(std::move(st));
+};
+auto const spec_clause_def =
+    clauseOf(TokSet({Tok::KwRequires, Tok::KwEnsures, Tok::KwContext, Tok::KwContextEverywhere,
+                     Tok::KwLoopInvariant, Tok::KwInvariant, Tok::KwDecreases},
+                    "a clause"));
+auto const spec_comment_def = *spec_clause[specClause] > *stmt[specStmts] >
+                              named("a clause or an assertion", end_of_input);
+
+BOOST_SPIRIT_DEFINE(spec_comment, spec_clause, expr, ite_chain, imp_e, imp_chain, or_e, and_e, eq_e, rel_e, add_e, mul_e,
                     unary_e, postfix_e, primary, nested_expr, arg_list, quant, binder,
                     seed_clause_expr, clause_expr, type, method_clause, loop_clause, block_clause,
                     kernel_clause, stmt, stmt_inner, block, block_stmt, if_stmt, while_stmt,
@@ -1818,11 +1880,13 @@ struct ParseError {
   DiagCode code = DiagCode::Parse;
 };
 
-std::optional<ParseError> runGrammar(const std::vector<Token> &tokens, ParseState &st) {
+template <typename Rule, typename Attr>
+std::optional<ParseError> runGrammar(const std::vector<Token> &tokens, ParseState &st,
+                                     const Rule &start, Attr &attr) {
   It first = tokens.begin();
   try {
-    auto const grammar = x3::with<state_tag>(st)[program];
-    if (!x3::parse(first, tokens.cend(), grammar))
+    auto const grammar = x3::with<state_tag>(st)[start];
+    if (!x3::parse(first, tokens.cend(), grammar, attr))
       return ParseError{errorRange(st.file, first, tokens.cend()),
                         "expected a method, class or kernel declaration"};
   } catch (const x3::expectation_failure<It> &e) {
@@ -1849,7 +1913,8 @@ void parseText(std::string_view text, uint32_t fileId, ParseOutcome &out) {
   st.file = fileId;
   st.tokensEnd = tokens.cend();
   st.spanBegin = st.spanEnd = tokens.cend();
-  if (auto err = runGrammar(tokens, st))
+  x3::unused_type none;
+  if (auto err = runGrammar(tokens, st, program, none))
     return fail(err->range, err->message, err->code);
   if (!st.deferred.empty())
     return emitDeferred(st.deferred, out.diags);
@@ -1887,7 +1952,74 @@ void runOnLargeStack(ParseJob &job) {
   runWithLargeStack([&job] { runJob(job); }, kParserStackBytes);
 }
 
+struct SpecJob {
+  std::string text; // the file with the annotation's leading `@`s blanked
+  uint32_t fileId, begin, end;
+  std::optional<SpecComment> out;
+  std::vector<Diagnostic> diags;
+};
+
+void parseSpecText(SpecJob &job) {
+  auto fail = [&](SourceRange r, std::string msg, DiagCode code = DiagCode::Parse) {
+    if (!r.valid())
+      r = {{job.fileId, job.end}, {job.fileId, job.end}};
+    job.diags.push_back({code, r, std::move(msg), {}});
+  };
+  std::vector<Token> tokens;
+  if (auto err = Lexer(job.text, job.begin, job.end).run(tokens))
+    return fail({{job.fileId, err->begin}, {job.fileId, err->end}}, err->message);
+  ParseState st;
+  st.file = job.fileId;
+  st.cSpec = true;
+  st.tokensEnd = tokens.cend();
+  st.spanBegin = st.spanEnd = tokens.cend();
+  SpecBuilder built;
+  if (auto err = runGrammar(tokens, st, spec_comment, built))
+    return fail(err->range, err->message, err->code);
+  if (!st.deferred.empty())
+    return emitDeferred(st.deferred, job.diags);
+  job.out = SpecComment{std::move(built.clauses), std::move(built.stmts)};
+}
+
 } // namespace
+
+std::optional<SpecComment> parseSpecComment(const SourceManager &sm, uint32_t fileId,
+                                            uint32_t begin, uint32_t end,
+                                            DiagnosticEngine &diags) {
+  std::string_view whole = sm.text(fileId);
+  if (end > whole.size() || begin > end) {
+    diags.error(DiagCode::Parse, {{fileId, begin}, {fileId, begin}}, "bad annotation range");
+    return std::nullopt;
+  }
+  SpecJob job{std::string(whole), fileId, begin, end, std::nullopt, {}};
+  // VerCors allows a decorative `@` at the start of each annotation line.
+  bool lineStart = true;
+  for (uint32_t i = begin; i < end; ++i) {
+    char c = job.text[i];
+    if (c == '\n')
+      lineStart = true;
+    else if (lineStart && c == '@')
+      job.text[i] = ' ', lineStart = false;
+    else if (c != ' ' && c != '\t' && c != '\r')
+      lineStart = false;
+  }
+  runWithLargeStack(
+      [&job] {
+        try {
+          parseSpecText(job);
+        } catch (const std::exception &e) {
+          job.out.reset();
+          job.diags.push_back({DiagCode::Parse,
+                               {{job.fileId, job.begin}, {job.fileId, job.begin}},
+                               std::string("internal parser error: ") + e.what(),
+                               {}});
+        }
+      },
+      kParserStackBytes);
+  for (Diagnostic &d : job.diags)
+    diags.report(std::move(d));
+  return std::move(job.out);
+}
 
 std::optional<ir::Program> parsePvl(const SourceManager &sm, uint32_t fileId,
                                     DiagnosticEngine &diags) {

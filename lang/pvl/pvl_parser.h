@@ -20,4 +20,21 @@ namespace kprove::lang {
 std::optional<ir::Program> parsePvl(const SourceManager &sm, uint32_t fileId,
                                     DiagnosticEngine &diags);
 
+// The content of one annotation comment of a C kernel (`/*@ ... @*/` or `//@ ...`):
+// clauses first, then statements (assert, assume). The spec language is PVL's
+// expression language plus, in these comments only, `&a[i]` as a location,
+// `x.y` names (`blockDim.x`) and the backslash names `\\pointer_length(p)`,
+// `\\pointer_index`, `\\pointer`, `\\shared_mem_size(s)`, `\\gtid`, `\\ltid` (left as
+// calls and names for the C front end to resolve).
+struct SpecComment {
+  std::vector<ir::Clause> clauses;
+  std::vector<ir::StmtPtr> stmts;
+};
+
+// Parses [begin, end) of file `fileId` (the text between `/*@` and `@*/`). On error
+// reports one `parse` (or `unsupported`) diagnostic and returns nullopt.
+std::optional<SpecComment> parseSpecComment(const SourceManager &sm, uint32_t fileId,
+                                            uint32_t begin, uint32_t end,
+                                            DiagnosticEngine &diags);
+
 } // namespace kprove::lang

@@ -1,0 +1,229 @@
+// GPU builtins of OpenCL and CUDA, as the kernel IR's reserved variables. One place
+// for code and annotations alike: the Clang lowering leaves get_local_id(0) a call
+// and threadIdx.x a name, the spec parser does the same, and this pass rewrites
+// both. \gtid and \ltid are linearised over three dimensions (unused dimensions
+// become 0 and 1 when vcgen fixes a 1-D launch):
+//   \ltid = lid0 + lsz0 * (lid1 + lsz1 * lid2)
+//   \gtid = (grp0 + ngr0 * (grp1 + ngr1 * grp2)) * (lsz0 * lsz1 * lsz2) + \ltid
+#include "lang/c/c_frontend.h"
+
+#include <map>
+
+namespace kprove::lang {
+
+namespace {
+
+using ir::BinOp;
+using ir::ExprKind;
+using ir::ExprPtr;
+
+ExprPtr var(const char *kind, int d, SourceRange r) {
+  return ir::makeVar(ir::gpuBuiltinName(kind, d), r);
+}
+ExprPtr add(ExprPtr a, ExprPtr b, SourceRange r) { return ir::makeBinary(BinOp::Add, a, b, r); }
+ExprPtr mul(ExprPtr a, ExprPtr b, SourceRange r) { return ir::makeBinary(BinOp::Mul, a, b, r); }
+ExprPtr node(ExprKind k, std::vector<ExprPtr> args, SourceRange r) {
+  auto e = std::make_shared<ir::Expr>();
+  e->kind = k;
+  e->range = r;
+  e->args = std::move(args);
+  return e;
+}
+
+class Resolver {
+public:
+  Resolver(DiagnosticEngine &diags, bool inKernel) : diags_(diags), inKernel_(inKernel) {}
+  bool dimsUsed[3] = {true, false, false};
+
+  void expr(ExprPtr &e) {
+    if (!e)
+      return;
+    for (ExprPtr &a : e->args)
+      expr(a);
+    if (e->kind == ExprKind::Perm || e->kind == ExprKind::PointsTo)
+      location(e->args[0]);
+    if (e->kind == ExprKind::Call)
+      call(e);
+    else if (e->kind == ExprKind::Var)
+      name(e);
+  }
+
+  void stmts(std::vector<ir::StmtPtr> &body) {
+    for (ir::StmtPtr &s : body) {
+      expr(s->target);
+      expr(s->value);
+      expr(s->cond);
+      for (ExprPtr &a : s->args)
+        expr(a);
+      clauses(s->clauses);
+      stmts(s->body);
+      stmts(s->elseBody);
+    }
+  }
+  void clauses(std::vector<ir::Clause> &cs) {
+    for (ir::Clause &c : cs)
+      expr(c.expr);
+  }
+
+private:
+  bool builtinAllowed(SourceRange r, const std::string &what) {
+    if (inKernel_)
+      return true;
+    diags_.error(DiagCode::Unsupported, r,
+                 "unsupported: " + what +
+                     " in a helper function (pass thread ids and sizes as arguments)");
+    return false;
+  }
+
+  // `Perm(p + i, f)` and `Perm(p, f)` name p[i] and p[0].
+  void location(ExprPtr &loc) {
+    if (loc->kind == ExprKind::Binary && loc->binop == BinOp::Add &&
+        loc->args[0]->kind == ExprKind::Var)
+      loc = node(ExprKind::Index, {loc->args[0], loc->args[1]}, loc->range);
+    else if (loc->kind == ExprKind::Var)
+      loc = node(ExprKind::Index, {loc, ir::makeInt(0, loc->range)}, loc->range);
+  }
+
+  ExprPtr linearLocal(SourceRange r) {
+    return add(var("lid", 0, r),
+               mul(var("lsz", 0, r),
+                   add(var("lid", 1, r), mul(var("lsz", 1, r), var("lid", 2, r), r), r), r),
+               r);
+  }
+  ExprPtr linearGlobal(SourceRange r) {
+    ExprPtr group =
+        add(var("grp", 0, r),
+            mul(var("ngr", 0, r),
+                add(var("grp", 1, r), mul(var("ngr", 1, r), var("grp", 2, r), r), r), r),
+            r);
+    ExprPtr size = mul(var("lsz", 0, r), mul(var("lsz", 1, r), var("lsz", 2, r), r), r);
+    return add(mul(group, size, r), linearLocal(r), r);
+  }
+
+  void name(ExprPtr &e) {
+    static const std::map<std::string, const char *> cuda = {
+        {"threadIdx", "lid"}, {"blockIdx", "grp"}, {"blockDim", "lsz"}, {"gridDim", "ngr"}};
+    const std::string &n = e->name;
+    if (n == "\\gtid" || n == "\\ltid") {
+      if (builtinAllowed(e->range, n))
+        e = n == "\\gtid" ? linearGlobal(e->range) : linearLocal(e->range);
+      return;
+    }
+    if (n == "NULL") {
+      e = node(ExprKind::NullLit, {}, e->range);
+      return;
+    }
+    size_t dot = n.find('.');
+    if (dot == std::string::npos)
+      return;
+    std::string base = n.substr(0, dot), field = n.substr(dot + 1);
+    auto it = cuda.find(base);
+    int d = field == "x" ? 0 : field == "y" ? 1 : field == "z" ? 2 : -1;
+    if (it == cuda.end() || d < 0) {
+      diags_.error(DiagCode::Type, e->range, "unknown name '" + n + "'");
+      return;
+    }
+    if (!builtinAllowed(e->range, "'" + n + "'"))
+      return;
+    dimsUsed[d] = true;
+    e = var(it->second, d, e->range);
+  }
+
+  void call(ExprPtr &e) {
+    static const std::map<std::string, const char *> simple = {{"get_local_id", "lid"},
+                                                               {"get_group_id", "grp"},
+                                                               {"get_local_size", "lsz"},
+                                                               {"get_num_groups", "ngr"}};
+    const std::string &n = e->name;
+    SourceRange r = e->range;
+    if (n == "\\pointer_length" || n == "\\shared_mem_size") {
+      if (e->args.size() != 1 || e->args[0]->kind != ExprKind::Var) {
+        diags_.error(DiagCode::Type, r, n + " takes one array or pointer name");
+        return;
+      }
+      e = node(ExprKind::Length, {e->args[0]}, r);
+      return;
+    }
+    if (n == "\\pointer_index" || n == "\\pointer") {
+      if (e->args.size() != 3 || e->args[0]->kind != ExprKind::Var) {
+        diags_.error(DiagCode::Type, r, n + " takes a pointer name, an index or length, and a "
+                                            "fraction");
+        return;
+      }
+      ExprPtr p = e->args[0], x = e->args[1], f = e->args[2];
+      ExprPtr notNull =
+          ir::makeBinary(BinOp::Ne, p, node(ExprKind::NullLit, {}, r), r);
+      ExprPtr len = node(ExprKind::Length, {p}, r);
+      if (n == "\\pointer_index") {
+        ExprPtr inRange =
+            ir::makeBinary(BinOp::And, ir::makeBinary(BinOp::Le, ir::makeInt(0, r), x, r),
+                           ir::makeBinary(BinOp::Lt, x, len, r), r);
+        ExprPtr perm = node(ExprKind::Perm, {node(ExprKind::Index, {p, x}, r), f}, r);
+        e = ir::makeBinary(BinOp::Star, ir::makeBinary(BinOp::Star, notNull, inRange, r), perm,
+                           r);
+      } else {
+        std::string k = "$k" + std::to_string(r.begin.offset);
+        ExprPtr kv = ir::makeVar(k, r);
+        auto all = node(ExprKind::ForallStar,
+                        {ir::makeBinary(BinOp::And,
+                                        ir::makeBinary(BinOp::Le, ir::makeInt(0, r), kv, r),
+                                        ir::makeBinary(BinOp::Lt, kv, x, r), r),
+                         node(ExprKind::Perm, {node(ExprKind::Index, {p, kv}, r), f}, r)},
+                        r);
+        all->binders.push_back({ir::Type::Int, k, r});
+        e = ir::makeBinary(BinOp::Star,
+                           ir::makeBinary(BinOp::Star, notNull,
+                                          ir::makeBinary(BinOp::Ge, len, x, r), r),
+                           all, r);
+      }
+      return;
+    }
+    if (n == "get_work_dim") {
+      if (builtinAllowed(r, "get_work_dim"))
+        e = ir::makeVar("$wdim", r);
+      return;
+    }
+    auto it = simple.find(n);
+    bool global = n == "get_global_id" || n == "get_global_size";
+    if (it == simple.end() && !global)
+      return;
+    if (!builtinAllowed(r, n))
+      return;
+    if (e->args.size() != 1 || e->args[0]->kind != ExprKind::IntLit || e->args[0]->intValue < 0 ||
+        e->args[0]->intValue > 2) {
+      diags_.error(DiagCode::Type, r, "the argument of " + n + " must be a literal 0, 1 or 2");
+      return;
+    }
+    int d = static_cast<int>(e->args[0]->intValue);
+    dimsUsed[d] = true;
+    if (n == "get_global_id")
+      e = add(mul(var("grp", d, r), var("lsz", d, r), r), var("lid", d, r), r);
+    else if (n == "get_global_size")
+      e = mul(var("ngr", d, r), var("lsz", d, r), r);
+    else
+      e = var(it->second, d, r);
+  }
+
+  DiagnosticEngine &diags_;
+  bool inKernel_;
+};
+
+} // namespace
+
+void resolveGpuBuiltins(ir::Program &p, DiagnosticEngine &diags) {
+  for (ir::GpuKernel &k : p.gpuKernels) {
+    Resolver r(diags, true);
+    r.clauses(k.contract);
+    r.stmts(k.body);
+    for (int d = 0; d < 3; ++d)
+      k.dims[d] = r.dimsUsed[d];
+  }
+  for (ir::Method &m : p.methods) {
+    Resolver r(diags, false);
+    r.clauses(m.contract);
+    if (m.body)
+      r.stmts(*m.body);
+  }
+}
+
+} // namespace kprove::lang

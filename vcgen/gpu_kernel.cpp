@@ -1,0 +1,276 @@
+#include "vcgen/gpu_kernel.h"
+
+#include "vcgen/executor.h"
+#include "vcgen/expr_encoder.h"
+#include "vcgen/resources.h"
+
+#include <fmt/format.h>
+
+namespace kprove::vcgen {
+
+using namespace term;
+using ir::ClauseKind;
+
+namespace {
+
+class GpuKernelVerifier {
+public:
+  GpuKernelVerifier(VcContext &vc, const ir::GpuKernel &k, const LaunchConfig &launch)
+      : vc_(vc), k_(k), launch_(launch), res_(vc) {}
+
+  void run() {
+    pre_ = conjoin(clausesOf(k_.contract, {ClauseKind::Requires, ClauseKind::Context}));
+    post_ = conjoin(clausesOf(k_.contract, {ClauseKind::Ensures, ClauseKind::Context}));
+    vc_.atomicArrays = {k_.atomicArrays.begin(), k_.atomicArrays.end()};
+    setUp();
+    checkGlobalResources();
+    checkLocalResources();
+    verifyThread();
+    vc_.atomicArrays.clear();
+  }
+
+private:
+  static std::string name(const char *kind, int d) { return ir::gpuBuiltinName(kind, d); }
+
+  bool flagsUseDim(int d) const {
+    auto big = [](const std::optional<int64_t> &v) { return v && *v != 1; };
+    return big(launch_.localSize[d]) || big(launch_.numGroups[d]) || big(launch_.globalSize[d]);
+  }
+
+  void setUp() {
+    oneD_ = !k_.dims[1] && !k_.dims[2] && !flagsUseDim(1) && !flagsUseDim(2);
+    if (oneD_)
+      vc_.remarks.push_back(
+          {DiagCode::KernelSpec,
+           k_.nameRange,
+           fmt::format("kernel '{}' never names dimension 1 or 2: kprove assumes a 1-D launch "
+                       "(local size and number of groups 1 in dimensions 1 and 2)",
+                       k_.name),
+           {}});
+    base_.heap = vc_.freshVar("heap", Sort::Heap);
+    for (int d = 0; d < 3; ++d) {
+      bool symbolic = d == 0 || !oneD_;
+      for (const char *kind : {"lsz", "ngr"}) {
+        T v = symbolic ? vc_.freshVar(name(kind, d), Sort::Int) : intConst(1);
+        if (symbolic)
+          base_.assume(le(intConst(1), v));
+        base_.vars[name(kind, d)] = v;
+      }
+      if (!symbolic)
+        for (const char *kind : {"lid", "grp"})
+          base_.vars[name(kind, d)] = intConst(0);
+      T lsz = base_.vars.at(name("lsz", d)), ngr = base_.vars.at(name("ngr", d));
+      if (launch_.localSize[d])
+        base_.assume(eq(lsz, intConst(*launch_.localSize[d])));
+      if (launch_.numGroups[d])
+        base_.assume(eq(ngr, intConst(*launch_.numGroups[d])));
+      if (launch_.globalSize[d])
+        base_.assume(eq(mul(ngr, lsz), intConst(*launch_.globalSize[d])));
+    }
+    T wdim = oneD_ ? intConst(1) : vc_.freshVar("$wdim", Sort::Int);
+    if (!oneD_)
+      base_.assume(land(le(intConst(1), wdim), le(wdim, intConst(3))));
+    base_.vars["$wdim"] = wdim;
+
+    std::vector<T> globals;
+    for (size_t i = 0; i < k_.params.size(); ++i) {
+      const ir::Param &p = k_.params[i];
+      T v = vc_.freshVar(p.name, sortOf(p.type));
+      base_.vars[p.name] = v;
+      if (p.type == ir::Type::IntArray) {
+        base_.assume(le(intConst(0), lengthOf(v)));
+        globals.push_back(v);
+        spaces_[p.name] = k_.spaces[i];
+      }
+    }
+    // Local memory: fresh per group, distinct from everything the host passed.
+    std::vector<T> locals;
+    for (const ir::KernelArray &a : k_.locals) {
+      T ref = vc_.freshVar(a.name, Sort::Ref);
+      base_.assume(neq(ref, nullRef()));
+      for (const T &g : globals)
+        base_.assume(neq(ref, g));
+      for (const T &l : locals)
+        base_.assume(neq(ref, l));
+      locals.push_back(ref);
+      if (a.length->kind == ir::ExprKind::Var) {
+        T size = vc_.freshVar(a.length->name, Sort::Int);
+        base_.assume(le(intConst(0), size));
+        base_.vars[a.length->name] = size;
+      }
+      ExprEncoder enc(vc_, base_);
+      base_.assume(eq(lengthOf(ref), enc.encode(*a.length)));
+      base_.vars[a.name] = ref;
+      spaces_[a.name] = ir::MemorySpace::Local;
+    }
+    base_.mask = vc_.zeroMask(base_);
+    base_.oldHeap = base_.heap;
+    base_.oldVars = base_.vars;
+    for (int d = 0; d < 3; ++d)
+      if (d == 0 || !oneD_)
+        groupVars_.push_back(name("grp", d));
+    for (int d = 0; d < 3; ++d)
+      if (d == 0 || !oneD_)
+        localVars_.push_back(name("lid", d));
+  }
+
+  std::pair<T, T> rangeOf(const std::string &v, const State &st) const {
+    bool group = v.rfind("$grp", 0) == 0;
+    std::string size = (group ? "$ngr" : "$lsz") + v.substr(4);
+    return {intConst(0), st.vars.at(size)};
+  }
+
+  // Binds `vars` to skolems in `st` and returns them as binders over their ranges.
+  std::vector<QBinder> bind(State &st, const std::vector<std::string> &vars) {
+    std::vector<QBinder> out;
+    for (const std::string &v : vars) {
+      T x = vc_.freshVar(v, Sort::Int);
+      st.vars[v] = x;
+      auto [lo, hi] = rangeOf(v, st);
+      out.push_back({x, lo, hi});
+    }
+    return out;
+  }
+  // Binds `vars` to fresh constants within their ranges (one arbitrary thread or group).
+  void fix(State &st, const std::vector<std::string> &vars) {
+    for (const std::string &v : vars) {
+      T x = vc_.freshVar(v, Sort::Int);
+      auto [lo, hi] = rangeOf(v, st);
+      st.assume(land(le(lo, x), lt(x, hi)));
+      st.vars[v] = x;
+    }
+  }
+
+  bool isLocal(const std::string &array) const {
+    auto it = spaces_.find(array);
+    return it != spaces_.end() && it->second == ir::MemorySpace::Local;
+  }
+  bool isLocalAtom(const Atom &a) const {
+    if (a.kind == Atom::Kind::Perm)
+      return isLocal(a.arrayName);
+    for (const std::string &r : a.arraysRead)
+      if (isLocal(r))
+        return true;
+    return false;
+  }
+
+  // (1) Global memory over all threads of all groups: at most a full permission.
+  void checkGlobalResources() {
+    if (!pre_)
+      return;
+    State st = base_;
+    // The host may pass one buffer twice; then a precondition giving a thread write
+    // permission to a[i] and b[i] just cannot be met. Consistency is asked for
+    // distinct buffers, the layout every launch that can meet the precondition has
+    // when no two parameters need to alias.
+    std::vector<T> buffers;
+    for (const ir::Param &p : k_.params)
+      if (p.type == ir::Type::IntArray)
+        buffers.push_back(st.vars.at(p.name));
+    for (size_t i = 0; i < buffers.size(); ++i)
+      for (size_t j = i + 1; j < buffers.size(); ++j)
+        st.assume(neq(buffers[i], buffers[j]));
+    std::vector<std::string> all = groupVars_;
+    all.insert(all.end(), localVars_.begin(), localVars_.end());
+    ResourceOptions o;
+    o.outerBinders = bind(st, all);
+    o.assumeBounded = false;
+    o.filter = [this](const Atom &a) { return !isLocalAtom(a); };
+    res_.inhale(*pre_, st, o);
+    res_.checkBounded(st, pre_->range,
+                      fmt::format("over all threads of all work groups, the precondition of "
+                                  "'{}' claims more than a full permission to some location "
+                                  "(do two threads or two work groups claim the same cell?)",
+                                  k_.name));
+  }
+
+  // (2) Local memory: the group owns each local array once, contents unknown.
+  void checkLocalResources() {
+    if (!pre_ || k_.locals.empty())
+      return;
+    State st = base_;
+    fix(st, groupVars_);
+    for (const ir::KernelArray &a : k_.locals) {
+      Atom full;
+      full.kind = Atom::Kind::Perm;
+      T j = vc_.freshVar("j", Sort::Int);
+      full.ref = st.vars.at(a.name);
+      full.binders = {{j, intConst(0), lengthOf(full.ref)}};
+      full.index = j;
+      full.amount = realConst(1, 1);
+      full.arrayName = a.name;
+      full.range = a.range;
+      res_.inhaleAtoms({full}, st, {});
+    }
+    {
+      ResourceOptions o;
+      o.outerBinders = bind(st, localVars_);
+      o.filter = [this](const Atom &a) { return a.kind == Atom::Kind::Pure && !isLocalAtom(a); };
+      res_.inhale(*pre_, st, o);
+    }
+    ResourceOptions o;
+    o.outerBinders = bind(st, localVars_);
+    o.filter = [this](const Atom &a) { return isLocalAtom(a); };
+    res_.exhale(*pre_, st,
+                {DiagCode::KernelSpec,
+                 DiagCode::KernelSpec,
+                 "the threads' preconditions on local memory (each work group owns its local "
+                 "arrays once, with unknown contents)",
+                 {}},
+                o, /*commit=*/false);
+  }
+
+  // (3) One arbitrary thread of one arbitrary group.
+  void verifyThread() {
+    ThreadContext tc;
+    tc.name = k_.name;
+    tc.threadVars = groupVars_;
+    tc.threadVars.insert(tc.threadVars.end(), localVars_.begin(), localVars_.end());
+    tc.fixedVars = groupVars_.size();
+    tc.gpu = true;
+    tc.spaces = spaces_;
+    State st = base_;
+    fix(st, groupVars_);
+    fix(st, localVars_);
+    for (const std::string &v : tc.threadVars)
+      tc.ranges.push_back(rangeOf(v, st));
+    std::set<std::string> uniform;
+    for (const auto &[n, v] : base_.vars)
+      if (n.rfind("$lid", 0) != 0)
+        uniform.insert(n); // parameters, sizes, group ids, local arrays
+    tc.uniform = lockStepSafeNames(vc_, k_.body, uniform);
+    ExhaleBlame blame{DiagCode::Post,
+                      DiagCode::Post,
+                      "the thread's postcondition",
+                      {{k_.endRange, "at the end of the kernel"}}};
+    ir::ExprPtr post = post_;
+    tc.onReturn = [this, post, blame](State &s, SourceRange where) {
+      if (!post)
+        return;
+      ExhaleBlame b = blame;
+      b.notes = {{where, "when the thread returns here"}};
+      res_.exhale(*post, s, b);
+    };
+    st.oldHeap = st.heap;
+    st.oldVars = st.vars;
+    vcgen::verifyThread(vc_, tc, st, pre_, post_, k_.body, blame);
+  }
+
+  VcContext &vc_;
+  const ir::GpuKernel &k_;
+  const LaunchConfig &launch_;
+  ResourceEngine res_;
+  State base_;
+  bool oneD_ = true;
+  std::vector<std::string> groupVars_, localVars_;
+  std::map<std::string, ir::MemorySpace> spaces_;
+  ir::ExprPtr pre_, post_;
+};
+
+} // namespace
+
+void verifyGpuKernel(VcContext &vc, const ir::GpuKernel &k, const LaunchConfig &launch) {
+  GpuKernelVerifier(vc, k, launch).run();
+}
+
+} // namespace kprove::vcgen
