@@ -151,10 +151,14 @@ private:
     return c;
   }
 
-  void clause(Clause &c, bool valueResult) {
+  // `oldAnywhere`: a GPU kernel's barrier clauses may speak of the kernel's initial
+  // state in any clause (VerCors does so), since all threads share it.
+  void clause(Clause &c, bool valueResult, bool oldAnywhere = false) {
     if (!c.expr)
       return;
-    Type t = expr(*c.expr, clauseCtx(c.kind, valueResult));
+    ExprCtx ctx = clauseCtx(c.kind, valueResult);
+    ctx.oldOk = ctx.oldOk || oldAnywhere;
+    Type t = expr(*c.expr, ctx);
     if (c.kind == ClauseKind::Decreases) {
       if (t != Type::Unknown && t != Type::Int)
         error(c.expr->range, std::string("termination measure must be int, found ") + typeName(t));
@@ -487,7 +491,7 @@ private:
                 (parNames_.back().empty() ? std::string() : " " + quoted(parNames_.back())));
     }
     for (Clause &c : s.clauses)
-      clause(c, false);
+      clause(c, false, inGpuKernel_);
   }
 
   // --- expressions ---

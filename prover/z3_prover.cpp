@@ -107,7 +107,15 @@ private:
   // configuration proves all (docs/performance.md).
   struct Config {
     z3::config cfg;
-    Config() { cfg.set("auto_config", false); }
+    Config() {
+      cfg.set("auto_config", false);
+      // Z3 returns no context when memory runs out, and z3::context then crashes:
+      // probe first, so a memory limit ends in std::bad_alloc (error[limit]).
+      Z3_context probe = Z3_mk_context_rc(cfg);
+      if (!probe)
+        throw std::bad_alloc();
+      Z3_del_context(probe);
+    }
   };
 
   z3::solver makeSolver(const Query &q, bool mbqi = true, unsigned timeoutMs = 0,

@@ -24,6 +24,11 @@ T ExprEncoder::guarded(const T &cond, const ir::Expr &e) {
   return r;
 }
 
+namespace {
+// Marks saved entries of the pre-state's variables (no identifier contains a space).
+const std::string kOldPrefix = "\\old ";
+} // namespace
+
 std::vector<T>
 ExprEncoder::bindSkolems(const std::vector<ir::Binder> &binders,
                          std::vector<std::pair<std::string, std::optional<T>>> &saved) {
@@ -33,6 +38,12 @@ ExprEncoder::bindSkolems(const std::vector<ir::Binder> &binders,
     saved.emplace_back(b.name, it == st_.vars.end() ? std::nullopt : std::optional<T>(it->second));
     T k = vc_.freshVar(b.name, sortOf(b.type));
     st_.vars[b.name] = k;
+    // A bound name means the binder in \old(...) too (a thread id is the same thread
+    // in the pre-state; a quantifier's variable shadows a local of the same name).
+    if (auto old = st_.oldVars.find(b.name); old != st_.oldVars.end()) {
+      saved.emplace_back(kOldPrefix + b.name, old->second);
+      old->second = k;
+    }
     out.push_back(k);
   }
   return out;
@@ -40,6 +51,10 @@ ExprEncoder::bindSkolems(const std::vector<ir::Binder> &binders,
 
 void ExprEncoder::restore(const std::vector<std::pair<std::string, std::optional<T>>> &saved) {
   for (auto it = saved.rbegin(); it != saved.rend(); ++it) {
+    if (it->first.rfind(kOldPrefix, 0) == 0) {
+      st_.oldVars[it->first.substr(kOldPrefix.size())] = *it->second;
+      continue;
+    }
     if (it->second)
       st_.vars[it->first] = *it->second;
     else
@@ -183,7 +198,9 @@ T ExprEncoder::encodeIndex(const ir::Expr &e) {
       vc_.atomicArrays.count(e.args[0]->name)) {
     // Other threads may change the cell atomically at any time while they hold any
     // permission: a plain read is race free only with all of it.
-    require(eq(select(st_.mask, ref, idx), realConst(1, 1)),
+    // (At least: a state holding more is infeasible, and framing checks see masks
+    // before the bound on them is assumed.)
+    require(le(realConst(1, 1), select(st_.mask, ref, idx)),
             reads == ReadCheck::Framing ? DiagCode::Framing : DiagCode::PermRead, e.range,
             fmt::format("a plain read of '{}', which threads update with atomics, needs a write "
                         "permission (otherwise it races with their atomics)",

@@ -38,7 +38,10 @@ private:
   }
 
   void setUp() {
-    oneD_ = !k_.dims[1] && !k_.dims[2] && !flagsUseDim(1) && !flagsUseDim(2);
+    // A dimension neither the kernel nor the flags name has size 1 (said in a note).
+    for (int d = 1; d < 3; ++d)
+      used_[d] = k_.dims[d] || flagsUseDim(d);
+    oneD_ = !used_[1] && !used_[2];
     if (oneD_)
       vc_.remarks.push_back(
           {DiagCode::KernelSpec,
@@ -47,9 +50,17 @@ private:
                        "(local size and number of groups 1 in dimensions 1 and 2)",
                        k_.name),
            {}});
+    else if (!used_[1] || !used_[2])
+      vc_.remarks.push_back(
+          {DiagCode::KernelSpec,
+           k_.nameRange,
+           fmt::format("kernel '{}' never names dimension {}: kprove assumes local size and "
+                       "number of groups 1 in it",
+                       k_.name, used_[1] ? 2 : 1),
+           {}});
     base_.heap = vc_.freshVar("heap", Sort::Heap);
     for (int d = 0; d < 3; ++d) {
-      bool symbolic = d == 0 || !oneD_;
+      bool symbolic = used_[d];
       for (const char *kind : {"lsz", "ngr"}) {
         T v = symbolic ? vc_.freshVar(name(kind, d), Sort::Int) : intConst(1);
         if (symbolic)
@@ -107,10 +118,10 @@ private:
     base_.oldHeap = base_.heap;
     base_.oldVars = base_.vars;
     for (int d = 0; d < 3; ++d)
-      if (d == 0 || !oneD_)
+      if (used_[d])
         groupVars_.push_back(name("grp", d));
     for (int d = 0; d < 3; ++d)
-      if (d == 0 || !oneD_)
+      if (used_[d])
         localVars_.push_back(name("lid", d));
   }
 
@@ -262,6 +273,7 @@ private:
   ResourceEngine res_;
   State base_;
   bool oneD_ = true;
+  bool used_[3] = {true, false, false}; // dimensions with symbolic sizes
   std::vector<std::string> groupVars_, localVars_;
   std::map<std::string, ir::MemorySpace> spaces_;
   ir::ExprPtr pre_, post_;

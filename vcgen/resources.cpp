@@ -384,11 +384,69 @@ void ResourceEngine::applyPure(const Atom &a, State &st, bool inhale, const Exha
     bound.push_back({bn, b.skolem->sort});
     sub.emplace_back(b.skolem->name, var(bn, b.skolem->sort));
   }
-  st.assume(forall(bound, substitute(body, sub)));
+  T inst = substitute(body, sub);
+  // Triggers: reads `heap[ref][x]` of a named heap at a bound variable x. Z3's own
+  // choice may be a read at an arithmetic index (d[g*64 + l]), which never matches.
+  std::vector<std::vector<T>> patterns;
+  if (bound.size() == 1) {
+    std::vector<const Term *> todo{inst.get()};
+    while (!todo.empty()) {
+      const Term *t = todo.back();
+      todo.pop_back();
+      if (t->op == Op::Select && t->args[0]->op == Op::Var && t->args[2]->op == Op::Var &&
+          t->args[2]->name == bound[0].name && !mentions(t->args[1], bound[0].name) &&
+          patterns.size() < 4)
+        patterns.push_back({std::make_shared<Term>(*t)});
+      for (const T &c : t->args)
+        todo.push_back(c.get());
+    }
+  }
+  st.assume(forall(bound, inst, patterns));
 }
 
-void ResourceEngine::applyPerm(const Atom &a, State &st, bool inhale, const ExhaleBlame *blame,
-                               bool assumeBounded) {
+namespace {
+// `x == e ==> Perm(loc, p)` with x a binder the location does not mention (thread 0 of
+// every group writes out[group]): only one x counts, so x := e. Returns the atom
+// with such binders eliminated (their range becomes a guard on e).
+Atom eliminatePinnedBinders(Atom a) {
+  for (size_t i = 0; i < a.binders.size();) {
+    const QBinder &b = a.binders[i];
+    const std::string &x = b.skolem->name;
+    std::optional<T> value;
+    size_t at = 0;
+    if (!mentions(a.index, x) && !mentions(a.ref, x))
+      for (size_t g = 0; g < a.guards.size() && !value; ++g) {
+        const T &c = a.guards[g];
+        if (c->op != Op::Eq)
+          continue;
+        for (int side : {0, 1}) {
+          const T &v = c->args[side], &e = c->args[1 - side];
+          if (v->op == Op::Var && v->name == x && !mentions(e, x)) {
+            value = e;
+            at = g;
+            break;
+          }
+        }
+      }
+    if (!value) {
+      ++i;
+      continue;
+    }
+    std::vector<std::pair<std::string, T>> sub{{x, *value}};
+    T range = b.lo ? land(le(*b.lo, *value), lt(*value, *b.hi)) : tru();
+    a.guards[at] = range;
+    for (T &g : a.guards)
+      g = substitute(g, sub);
+    a.amount = substitute(a.amount, sub);
+    a.binders.erase(a.binders.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+  return a;
+}
+} // namespace
+
+void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
+                               const ExhaleBlame *blame, bool assumeBounded) {
+  const Atom a = eliminatePinnedBinders(original);
   std::vector<QBinder> used, unused;
   for (const QBinder &b : a.binders)
     (mentions(a.index, b.skolem->name) ? used : unused).push_back(b);

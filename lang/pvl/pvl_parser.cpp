@@ -20,6 +20,7 @@
 #include <boost/spirit/home/x3.hpp>
 
 #include <algorithm>
+#include <new>
 #include <cstdio>
 #include <iterator>
 #include <string>
@@ -1930,6 +1931,7 @@ struct ParseJob {
   std::string_view text;
   uint32_t fileId;
   ParseOutcome out;
+  bool outOfMemory = false;
 };
 
 void runJob(ParseJob &job) noexcept {
@@ -1937,7 +1939,7 @@ void runJob(ParseJob &job) noexcept {
     parseText(job.text, job.fileId, job.out);
   } catch (const std::bad_alloc &) {
     job.out = {};
-    job.out.diags.push_back({DiagCode::Parse, {}, "out of memory while parsing", {}});
+    job.outOfMemory = true; // rethrown on the caller's thread: a limit, not a parse error
   } catch (const std::exception &e) {
     job.out = {};
     job.out.diags.push_back(
@@ -2030,6 +2032,8 @@ std::optional<ir::Program> parsePvl(const SourceManager &sm, uint32_t fileId,
   }
   ParseJob job{text, fileId, {}};
   runOnLargeStack(job);
+  if (job.outOfMemory)
+    throw std::bad_alloc();
   for (Diagnostic &d : job.out.diags) {
     if (!d.range.valid())
       d.range = {{fileId, 0}, {fileId, 0}};

@@ -1,0 +1,19 @@
+//: expect fail post 10
+// Failing sibling of vector_add.cu, one deliberate bug: the postcondition expects c to
+//   accumulate, c[i] == \old(c[i]) + a[i] + b[i], but the kernel overwrites it (post).
+/*@
+  context a != NULL && b != NULL && c != NULL;
+  context \pointer_length(a) == n && \pointer_length(b) == n && \pointer_length(c) == n;
+  context blockIdx.x * blockDim.x + threadIdx.x < n ==>
+    Perm(&a[blockIdx.x * blockDim.x + threadIdx.x], 1\2) ** Perm(&b[blockIdx.x * blockDim.x + threadIdx.x], 1\2);
+  context blockIdx.x * blockDim.x + threadIdx.x < n ==> Perm(&c[blockIdx.x * blockDim.x + threadIdx.x], write);
+  ensures blockIdx.x * blockDim.x + threadIdx.x < n ==> c[blockIdx.x * blockDim.x + threadIdx.x] ==
+    \old(c[blockIdx.x * blockDim.x + threadIdx.x]) +
+    a[blockIdx.x * blockDim.x + threadIdx.x] + b[blockIdx.x * blockDim.x + threadIdx.x];
+@*/
+__global__ void vector_add(int *a, int *b, int *c, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    c[i] = a[i] + b[i];
+  }
+}

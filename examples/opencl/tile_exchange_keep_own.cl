@@ -1,0 +1,25 @@
+//: expect fail barrier.redistribute 20
+// Failing sibling of tile_exchange.cl, one deliberate bug: the barrier hands each work
+//   item half of its neighbour's cell and also all of its own: 3\2 of every cell
+//   (barrier.redistribute).
+/*@
+  context get_local_size(0) == 64;
+  context out != NULL && \pointer_length(out) == get_global_size(0);
+  context Perm(&out[get_global_id(0)], write);
+  requires Perm(&tile[get_local_id(0)], write);
+  ensures out[get_global_id(0)] == get_group_id(0) * 64 + (get_local_id(0) + 1) % 64;
+@*/
+__kernel void tile_exchange(__global int *out) {
+  __local int tile[64];
+  int lid = get_local_id(0);
+  tile[lid] = get_global_id(0);
+  /*@
+    context get_local_size(0) == 64;
+    requires Perm(&tile[get_local_id(0)], write);
+    requires tile[get_local_id(0)] == get_group_id(0) * 64 + get_local_id(0);
+    ensures Perm(&tile[(get_local_id(0) + 1) % 64], 1\2) ** Perm(&tile[get_local_id(0)], write);
+    ensures tile[(get_local_id(0) + 1) % 64] == get_group_id(0) * 64 + (get_local_id(0) + 1) % 64;
+  @*/
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[get_global_id(0)] = tile[(lid + 1) % 64];
+}

@@ -1,0 +1,16 @@
+//: expect fail perm.read 15
+// Failing sibling of tile_exchange.cl, one deliberate bug: the barrier and its contract
+//   are removed; the read of the neighbour's tile cell has no permission (perm.read).
+/*@
+  context get_local_size(0) == 64;
+  context out != NULL && \pointer_length(out) == get_global_size(0);
+  context Perm(&out[get_global_id(0)], write);
+  requires Perm(&tile[get_local_id(0)], write);
+  ensures out[get_global_id(0)] == get_group_id(0) * 64 + (get_local_id(0) + 1) % 64;
+@*/
+__kernel void tile_exchange(__global int *out) {
+  __local int tile[64];
+  int lid = get_local_id(0);
+  tile[lid] = get_global_id(0);
+  out[get_global_id(0)] = tile[(lid + 1) % 64];
+}

@@ -1,0 +1,16 @@
+//: expect fail perm.read 14
+// Failing sibling of vector_add.cl, one deliberate bug: b is read one cell to the right,
+//   b[(gid+1) % n] instead of b[gid]: no permission (perm.read).
+/*@
+  context a != NULL && b != NULL && c != NULL;
+  context \pointer_length(a) == n && \pointer_length(b) == n && \pointer_length(c) == n;
+  context get_global_id(0) < n ==> Perm(&a[get_global_id(0)], 1\2) ** Perm(&b[get_global_id(0)], 1\2);
+  context get_global_id(0) < n ==> Perm(&c[get_global_id(0)], write);
+  ensures get_global_id(0) < n ==> c[get_global_id(0)] == a[get_global_id(0)] + b[get_global_id(0)];
+@*/
+__kernel void vector_add(__global int *a, __global int *b, __global int *c, int n) {
+  int gid = get_global_id(0);
+  if (gid < n) {
+    c[gid] = a[gid] + b[(gid + 1) % n];
+  }
+}
