@@ -37,12 +37,44 @@ private:
     return big(launch_.localSize[d]) || big(launch_.numGroups[d]) || big(launch_.globalSize[d]);
   }
 
+  // Sizes the precondition fixes to a literal (`get_local_size(0) == 16` as a
+  // conjunct): constants from the start, like the command-line flags, so the
+  // solver sees linear thread-id arithmetic. Sound: every thread requires it, and
+  // there is at least one thread.
+  void collectPins(const ir::Expr &e) {
+    if (e.kind == ir::ExprKind::Binary &&
+        (e.binop == ir::BinOp::And || e.binop == ir::BinOp::Star)) {
+      collectPins(*e.args[0]);
+      collectPins(*e.args[1]);
+      return;
+    }
+    if (e.kind != ir::ExprKind::Binary || e.binop != ir::BinOp::Eq)
+      return;
+    for (int side : {0, 1}) {
+      const ir::Expr &v = *e.args[side], &lit = *e.args[1 - side];
+      if (v.kind == ir::ExprKind::Var && lit.kind == ir::ExprKind::IntLit && lit.intValue >= 1 &&
+          (v.name.rfind("$lsz", 0) == 0 || v.name.rfind("$ngr", 0) == 0))
+        pins_.emplace(v.name, lit.intValue);
+    }
+  }
+  std::optional<int64_t> pinned(const std::string &n) const {
+    auto it = pins_.find(n);
+    return it == pins_.end() ? std::nullopt : std::optional<int64_t>(it->second);
+  }
+
   void setUp() {
-    // A dimension neither the kernel nor the flags name has size 1 (said in a note).
-    for (int d = 1; d < 3; ++d)
-      used_[d] = k_.dims[d] || flagsUseDim(d);
+    for (const ir::Clause &c : k_.contract)
+      if (c.kind == ClauseKind::Requires || c.kind == ClauseKind::Context)
+        collectPins(*c.expr);
+    // A dimension neither the kernel nor the flags name has size 1 (said in a note);
+    // so has one the contract pins to 1.
+    for (int d = 1; d < 3; ++d) {
+      bool single = pinned(name("lsz", d)) == 1 && pinned(name("ngr", d)) == 1;
+      used_[d] = (k_.dims[d] && !single) || flagsUseDim(d);
+    }
+    bool named1 = k_.dims[1] || flagsUseDim(1), named2 = k_.dims[2] || flagsUseDim(2);
     oneD_ = !used_[1] && !used_[2];
-    if (oneD_)
+    if (!named1 && !named2)
       vc_.remarks.push_back(
           {DiagCode::KernelSpec,
            k_.nameRange,
@@ -50,20 +82,23 @@ private:
                        "(local size and number of groups 1 in dimensions 1 and 2)",
                        k_.name),
            {}});
-    else if (!used_[1] || !used_[2])
+    else if (!named1 || !named2)
       vc_.remarks.push_back(
           {DiagCode::KernelSpec,
            k_.nameRange,
            fmt::format("kernel '{}' never names dimension {}: kprove assumes local size and "
                        "number of groups 1 in it",
-                       k_.name, used_[1] ? 2 : 1),
+                       k_.name, named1 ? 2 : 1),
            {}});
     base_.heap = vc_.freshVar("heap", Sort::Heap);
     for (int d = 0; d < 3; ++d) {
       bool symbolic = used_[d];
       for (const char *kind : {"lsz", "ngr"}) {
-        T v = symbolic ? vc_.freshVar(name(kind, d), Sort::Int) : intConst(1);
-        if (symbolic)
+        std::optional<int64_t> pin = pinned(name(kind, d));
+        T v = !symbolic ? intConst(1)
+              : pin     ? intConst(*pin)
+                        : vc_.freshVar(name(kind, d), Sort::Int);
+        if (symbolic && !pin)
           base_.assume(le(intConst(1), v));
         base_.vars[name(kind, d)] = v;
       }
@@ -71,6 +106,16 @@ private:
         for (const char *kind : {"lid", "grp"})
           base_.vars[name(kind, d)] = intConst(0);
       T lsz = base_.vars.at(name("lsz", d)), ngr = base_.vars.at(name("ngr", d));
+      // A launch the precondition rules out would make every obligation vacuous.
+      for (auto [flag, kind, what] : {std::tuple{launch_.localSize[d], "lsz", "--local_size"},
+                                      std::tuple{launch_.numGroups[d], "ngr", "--num_groups"}})
+        if (flag && pinned(name(kind, d)) && *flag != *pinned(name(kind, d)))
+          vc_.fail({DiagCode::KernelSpec,
+                    k_.nameRange,
+                    fmt::format("{} gives {} in dimension {}, but the precondition of '{}' "
+                                "requires {}",
+                                what, *flag, d, k_.name, *pinned(name(kind, d))),
+                    {}});
       if (launch_.localSize[d])
         base_.assume(eq(lsz, intConst(*launch_.localSize[d])));
       if (launch_.numGroups[d])
@@ -187,12 +232,33 @@ private:
     o.outerBinders = bind(st, all);
     o.assumeBounded = false;
     o.filter = [this](const Atom &a) { return !isLocalAtom(a); };
-    res_.inhale(*pre_, st, o);
-    res_.checkBounded(st, pre_->range,
-                      fmt::format("over all threads of all work groups, the precondition of "
-                                  "'{}' claims more than a full permission to some location "
-                                  "(do two threads or two work groups claim the same cell?)",
-                                  k_.name));
+    // Clause by clause, so the error lands on the clause that over-claims (a failed
+    // check is assumed afterwards: one report per cause).
+    for (const ir::Clause &c : k_.contract) {
+      if (c.kind != ClauseKind::Requires && c.kind != ClauseKind::Context)
+        continue;
+      res_.inhale(*c.expr, st, o);
+      if (mentionsPermission(*c.expr))
+        res_.checkBounded(st, c.expr->range,
+                          fmt::format("over all threads of all work groups, the precondition of "
+                                      "'{}' claims more than a full permission to some location "
+                                      "(do two threads or two work groups claim the same cell?)",
+                                      k_.name));
+      // What was checked holds from here on everywhere (reported once if not).
+      T r = var("r$", Sort::Ref), i = var("i$", Sort::Int);
+      T sel = select(st.mask, r, i);
+      st.assume(forall({{"r$", Sort::Ref}, {"i$", Sort::Int}}, le(sel, realConst(1, 1)), {{sel}}));
+    }
+  }
+
+  static bool mentionsPermission(const ir::Expr &e) {
+    if (e.kind == ir::ExprKind::Perm || e.kind == ir::ExprKind::PointsTo ||
+        e.kind == ir::ExprKind::ForallStar)
+      return true;
+    for (const ir::ExprPtr &a : e.args)
+      if (a && mentionsPermission(*a))
+        return true;
+    return false;
   }
 
   // (2) Local memory: the group owns each local array once, contents unknown.
@@ -276,6 +342,7 @@ private:
   bool used_[3] = {true, false, false}; // dimensions with symbolic sizes
   std::vector<std::string> groupVars_, localVars_;
   std::map<std::string, ir::MemorySpace> spaces_;
+  std::map<std::string, int64_t> pins_;
   ir::ExprPtr pre_, post_;
 };
 

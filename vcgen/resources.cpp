@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <map>
+#include <optional>
 #include <set>
 
 namespace kprove::vcgen {
@@ -363,9 +366,19 @@ void ResourceEngine::checkBounded(State &st, SourceRange range, std::string mess
 }
 
 void ResourceEngine::applyPure(const Atom &a, State &st, bool inhale, const ExhaleBlame *blame) {
+  // A binder the fact does not mention only asks for its range to be non-empty:
+  // `(\forall* threads; n == 16)` is `n == 16` when there is a thread, with no
+  // quantifier the solver would have to instantiate.
   std::vector<T> conds;
-  for (const QBinder &b : a.binders)
-    conds.push_back(rangeOf(b));
+  for (const QBinder &b : a.binders) {
+    bool mentioned = mentions(a.formula, b.skolem->name);
+    for (const T &g : a.guards)
+      mentioned = mentioned || mentions(g, b.skolem->name);
+    if (mentioned)
+      conds.push_back(rangeOf(b));
+    else if (b.lo)
+      conds.push_back(lt(*b.lo, *b.hi));
+  }
   for (const T &g : a.guards)
     conds.push_back(g);
   T body = implies(land(conds), a.formula);
@@ -405,6 +418,115 @@ void ResourceEngine::applyPure(const Atom &a, State &st, bool inhale, const Exha
 }
 
 namespace {
+// Thread-id arithmetic in closed form. An index that is linear in the binders with
+// literal coefficients, `offset + c_1*b_1 + ... + c_n*b_n` (0 < c_1 < ... < c_n,
+// each c_i dividing c_{i+1}, each b_i ranging over a literal-width range with
+// c_i * width_i <= c_{i+1}), is a mixed-radix number: it is injective, and its
+// inverse is digit extraction by div and mod by constants. Such permissions need
+// neither an injectivity obligation nor uninterpreted inverse functions, which the
+// solver handles poorly on 2-D and 3-D thread ids (get_local_id(1) * 16 + ...).
+struct Linear {
+  std::map<std::string, int64_t> coeff; // binder -> coefficient
+  T offset = intConst(0);               // binder-free part
+};
+
+bool mentionsBinder(const T &t, const std::vector<QBinder> &bs) {
+  for (const QBinder &b : bs)
+    if (mentions(t, b.skolem->name))
+      return true;
+  return false;
+}
+
+std::optional<Linear> linearize(const T &t, const std::vector<QBinder> &bs) {
+  if (!mentionsBinder(t, bs)) {
+    Linear l;
+    l.offset = t;
+    return l;
+  }
+  if (t->op == Op::Var) {
+    Linear l;
+    l.coeff[t->name] = 1;
+    return l;
+  }
+  auto scale = [](Linear l, int64_t k) -> std::optional<Linear> {
+    for (auto &[n, c] : l.coeff)
+      if (__builtin_mul_overflow(c, k, &c))
+        return std::nullopt;
+    l.offset = mul(l.offset, intConst(k));
+    return l;
+  };
+  if (t->op == Op::Neg) {
+    auto a = linearize(t->args[0], bs);
+    return a ? scale(*a, -1) : std::nullopt;
+  }
+  if (t->op == Op::Add || t->op == Op::Sub) {
+    auto a = linearize(t->args[0], bs), b = linearize(t->args[1], bs);
+    if (!a || !b)
+      return std::nullopt;
+    if (t->op == Op::Sub && !(b = scale(*b, -1)))
+      return std::nullopt;
+    for (auto &[n, c] : b->coeff)
+      if (__builtin_add_overflow(a->coeff[n], c, &a->coeff[n]))
+        return std::nullopt;
+    a->offset = add(a->offset, b->offset);
+    return a;
+  }
+  if (t->op == Op::Mul) {
+    for (int side : {0, 1})
+      if (t->args[side]->op == Op::IntConst) {
+        auto a = linearize(t->args[1 - side], bs);
+        return a ? scale(*a, t->args[side]->num) : std::nullopt;
+      }
+  }
+  return std::nullopt;
+}
+
+struct ClosedInverse {
+  T image;             // of r: r is some instance's index (given the ranges hold)
+  std::vector<T> invs; // of r: the binder values, in the order of `used`
+};
+
+std::optional<ClosedInverse> closedInverse(const T &index, const std::vector<QBinder> &used,
+                                           const T &r) {
+  auto lin = linearize(index, used);
+  if (!lin)
+    return std::nullopt;
+  struct Digit {
+    size_t binder;
+    int64_t coeff, width;
+  };
+  std::vector<Digit> digits;
+  T base = sub(r, lin->offset);
+  for (size_t i = 0; i < used.size(); ++i) {
+    const QBinder &b = used[i];
+    auto c = lin->coeff.find(b.skolem->name);
+    if (c == lin->coeff.end() || c->second <= 0 || !b.lo)
+      return std::nullopt;
+    T width = sub(*b.hi, *b.lo);
+    if (width->op != Op::IntConst || width->num <= 0)
+      return std::nullopt;
+    digits.push_back({i, c->second, width->num});
+    base = sub(base, mul(intConst(c->second), *b.lo));
+  }
+  std::sort(digits.begin(), digits.end(),
+            [](const Digit &x, const Digit &y) { return x.coeff < y.coeff; });
+  for (size_t i = 0; i + 1 < digits.size(); ++i) {
+    int64_t span;
+    if (__builtin_mul_overflow(digits[i].coeff, digits[i].width, &span) ||
+        span > digits[i + 1].coeff || digits[i + 1].coeff % digits[i].coeff != 0)
+      return std::nullopt;
+  }
+  ClosedInverse out;
+  out.invs.resize(used.size());
+  for (size_t i = 0; i < digits.size(); ++i) {
+    T part = i + 1 < digits.size() ? mod(base, intConst(digits[i + 1].coeff)) : base;
+    out.invs[digits[i].binder] =
+        add(*used[digits[i].binder].lo, div(part, intConst(digits[i].coeff)));
+  }
+  out.image = land(le(intConst(0), base), eq(mod(base, intConst(digits[0].coeff)), intConst(0)));
+  return out;
+}
+
 // `x == e ==> Perm(loc, p)` with x a binder the location does not mention (thread 0 of
 // every group writes out[group]): only one x counts, so x := e. Returns the atom
 // with such binders eliminated (their range becomes a guard on e).
@@ -494,7 +616,11 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
       st.assume(le(select(next, a.ref, a.index), realConst(1, 1)));
     return;
   }
-  // Injectivity: two different instances never name the same location.
+  std::string tag = vc_.fresh("qp");
+  T r = var("r$" + tag, Sort::Int);
+  std::optional<ClosedInverse> closed = closedInverse(a.index, used, r);
+  // Injectivity: two different instances never name the same location (holds by
+  // construction for a closed-form index).
   std::vector<std::pair<std::string, T>> toCopy;
   T differ = fls();
   for (const QBinder &b : used) {
@@ -504,6 +630,7 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
   }
   T guard2 = substitute(guard, toCopy), index2 = substitute(a.index, toCopy),
     amount2 = substitute(amount, toCopy);
+  if (!closed)
   vc_.check(st, {},
             implies(land({guard, guard2, lt(zero, amount), lt(zero, amount2), differ}),
                     neq(a.index, index2)),
@@ -512,32 +639,33 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
                         "element of '{}'",
                         a.arrayName));
   // Inverse functions: inv_k(index(B)) = B_k on the image of the index.
-  std::string tag = vc_.fresh("qp");
   std::vector<BoundVar> bound;
   std::vector<std::pair<std::string, T>> toBound, toInverse;
-  T r = var("r$" + tag, Sort::Int);
-  T img = app("img$" + tag, Sort::Bool, {r});
+  T img = closed ? closed->image : app("img$" + tag, Sort::Bool, {r});
   for (size_t k = 0; k < used.size(); ++k) {
     std::string bn = used[k].skolem->name + "$q";
     bound.push_back({bn, Sort::Int});
     toBound.emplace_back(used[k].skolem->name, var(bn, Sort::Int));
     toInverse.emplace_back(used[k].skolem->name,
-                           app(fmt::format("inv{}${}", k, tag), Sort::Int, {r}));
+                           closed ? closed->invs[k]
+                                  : app(fmt::format("inv{}${}", k, tag), Sort::Int, {r}));
   }
   T active = land(guard, lt(zero, amount));
   T idxB = substitute(a.index, toBound);
-  std::vector<T> invEqs;
-  for (size_t k = 0; k < used.size(); ++k)
-    invEqs.push_back(
-        eq(app(fmt::format("inv{}${}", k, tag), Sort::Int, {idxB}), toBound[k].second));
-  T imgB = app("img$" + tag, Sort::Bool, {idxB});
-  invEqs.push_back(imgB);
-  st.assume(forall(bound, implies(substitute(active, toBound), land(invEqs)),
-                   {{app(fmt::format("inv0${}", tag), Sort::Int, {idxB})}, {imgB}}));
   T activeInv = land(img, substitute(active, toInverse));
-  st.assume(forall({{r->name, Sort::Int}},
-                   implies(activeInv, eq(substitute(a.index, toInverse), r)),
-                   {{img}, {app(fmt::format("inv0${}", tag), Sort::Int, {r})}}));
+  if (!closed) {
+    std::vector<T> invEqs;
+    for (size_t k = 0; k < used.size(); ++k)
+      invEqs.push_back(
+          eq(app(fmt::format("inv{}${}", k, tag), Sort::Int, {idxB}), toBound[k].second));
+    T imgB = app("img$" + tag, Sort::Bool, {idxB});
+    invEqs.push_back(imgB);
+    st.assume(forall(bound, implies(substitute(active, toBound), land(invEqs)),
+                     {{app(fmt::format("inv0${}", tag), Sort::Int, {idxB})}, {imgB}}));
+    st.assume(forall({{r->name, Sort::Int}},
+                     implies(activeInv, eq(substitute(a.index, toInverse), r)),
+                     {{img}, {app(fmt::format("inv0${}", tag), Sort::Int, {r})}}));
+  }
   T next = vc_.freshVar("mask", Sort::Mask);
   T ref = var("ref$" + tag, Sort::Ref);
   T selNext = select(next, ref, r);

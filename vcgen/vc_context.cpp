@@ -1,5 +1,8 @@
 #include "vcgen/vc_context.h"
 
+#include "vcgen/arith_lemmas.h"
+#include <cstdlib>
+
 namespace kprove::vcgen {
 
 VcContext::VcContext(const ir::Program &program, DiagnosticEngine &diags)
@@ -50,6 +53,8 @@ void VcContext::check(State &st, const std::vector<term::T> &guards, const term:
       ob.query.assumptions.push_back(a.fact);
   for (const term::T &f : st.allFacts())
     ob.query.assumptions.push_back(f);
+  if (!getenv("KPROVE_NO_LEMMAS")) for (const term::T &l : decompositionLemmas(g))
+    ob.query.assumptions.push_back(l);
   ob.query.goal = g;
   obligations.push_back(std::move(ob));
   // Checked, hence known from here on (a failure is reported, so no unsound use).

@@ -6,7 +6,8 @@
   context count != NULL && total != NULL && \pointer_length(count) == 1 && \pointer_length(total) == 1;
   requires Perm(&count[0], write);
   context get_local_id(0) == 0 ==> Perm(&total[0], write);
-  ensures get_local_id(0) == 0 ==> Perm(&count[0], write) ** total[0] == count[0];
+  ensures get_local_id(0) == 0 ==> Perm(&count[0], write);
+  ensures get_local_id(0) == 0 ==> total[0] == count[0];
 @*/
 __kernel void atomic_counter(__global int *count, __global int *total) {
   atomic_inc(&count[0]);

@@ -1,4 +1,4 @@
-//: expect fail barrier.fence 16
+//: expect fail barrier.fence 17
 // Failing sibling of atomic_counter.cl, one deliberate bug: the barrier fences local
 //   memory only (CLK_LOCAL_MEM_FENCE) but moves the shares of the global count[0]
 //   (barrier.fence).
@@ -7,7 +7,8 @@
   context count != NULL && total != NULL && \pointer_length(count) == 1 && \pointer_length(total) == 1;
   requires Perm(&count[0], 1\(get_local_size(0)));
   context get_local_id(0) == 0 ==> Perm(&total[0], write);
-  ensures get_local_id(0) == 0 ==> Perm(&count[0], write) ** total[0] == count[0];
+  ensures get_local_id(0) == 0 ==> Perm(&count[0], write);
+  ensures get_local_id(0) == 0 ==> total[0] == count[0];
 @*/
 __kernel void atomic_counter(__global int *count, __global int *total) {
   atomic_inc(&count[0]);

@@ -1,0 +1,22 @@
+// Thread-id arithmetic: lemmas that let the solver take apart linearised indices
+// such as get_group_id(0) * get_local_size(0) + get_local_id(0), row * width + col
+// and gid * K + j. Injectivity of such an index (two threads never name the same
+// cell) is nonlinear in symbolic sizes, and Z3 often gives up on it (VerCors's
+// issues 377 and 791). For every ground term t = x * K + y in an obligation's goal
+// the obligation also assumes the integer fact
+//     0 <= y && y < K  ==>  quot(t, K) == x && rem(t, K) == y
+// (for both factors of the product as K), recursively for x and y, with quot and
+// rem uninterpreted (SMT's div and mod cost the solver far more; uninterpreted
+// functions of t are enough). From t == t' the solver then gets x == x' and
+// y == y' by congruence.
+#pragma once
+
+#include "logic/term.h"
+
+#include <vector>
+
+namespace kprove::vcgen {
+
+std::vector<term::T> decompositionLemmas(const term::T &goal);
+
+} // namespace kprove::vcgen
