@@ -1,4 +1,4 @@
-// Runs a PVL snippet through the whole pipeline (for unit tests).
+// Runs a PVL, OpenCL or CUDA snippet through the whole pipeline (for unit tests).
 #pragma once
 
 #include "driver/pipeline.h"
@@ -19,16 +19,17 @@ struct SnippetResult {
   driver::FileResult raw;
 };
 
-inline SnippetResult runSnippet(const std::string &text, const std::string &name = "snippet") {
+inline SnippetResult runSnippet(const std::string &text, const std::string &name = "snippet",
+                                const std::string &ext = ".pvl",
+                                driver::RunOptions opts = {}) {
   auto dir = std::filesystem::temp_directory_path() / "kprove-tests";
   std::filesystem::create_directories(dir);
   // Unique per process and call: ctest runs test cases in parallel processes.
   static std::atomic<unsigned> counter{0};
   auto path =
-      dir / (name + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ".pvl");
+      dir / (name + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ext);
   std::ofstream(path, std::ios::binary) << text;
   SourceManager sm;
-  driver::RunOptions opts;
   opts.timeoutSeconds = 30;
   SnippetResult r{driver::Verdict::Invalid, {}, driver::verifyFile(path.string(), opts, sm)};
   r.verdict = r.raw.verdict;

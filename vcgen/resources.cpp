@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <optional>
 #include <set>
@@ -419,12 +420,13 @@ void ResourceEngine::applyPure(const Atom &a, State &st, bool inhale, const Exha
 
 namespace {
 // Thread-id arithmetic in closed form. An index that is linear in the binders with
-// literal coefficients, `offset + c_1*b_1 + ... + c_n*b_n` (0 < c_1 < ... < c_n,
-// each c_i dividing c_{i+1}, each b_i ranging over a literal-width range with
-// c_i * width_i <= c_{i+1}), is a mixed-radix number: it is injective, and its
-// inverse is digit extraction by div and mod by constants. Such permissions need
-// neither an injectivity obligation nor uninterpreted inverse functions, which the
-// solver handles poorly on 2-D and 3-D thread ids (get_local_id(1) * 16 + ...).
+// literal coefficients, `offset + c_1*b_1 + ... + c_n*b_n` with 0 < c_1 < ... < c_n,
+// each c_i dividing c_{i+1}, and every binder but the highest ranging over a
+// literal-width range with c_i * width_i <= c_{i+1}, is a mixed-radix number: it
+// is injective, and its inverse is digit extraction by div and mod by constants.
+// Such permissions need neither an injectivity obligation nor uninterpreted
+// inverse functions, which the solver handles poorly on 2-D and 3-D thread ids
+// (get_local_id(1) * 16 + get_local_id(0)) and on chunks (gid * k + j).
 struct Linear {
   std::map<std::string, int64_t> coeff; // binder -> coefficient
   T offset = intConst(0);               // binder-free part
@@ -493,7 +495,8 @@ std::optional<ClosedInverse> closedInverse(const T &index, const std::vector<QBi
     return std::nullopt;
   struct Digit {
     size_t binder;
-    int64_t coeff, width;
+    int64_t coeff;
+    T width; // only the lower digits need a literal width
   };
   std::vector<Digit> digits;
   T base = sub(r, lin->offset);
@@ -502,17 +505,15 @@ std::optional<ClosedInverse> closedInverse(const T &index, const std::vector<QBi
     auto c = lin->coeff.find(b.skolem->name);
     if (c == lin->coeff.end() || c->second <= 0 || !b.lo)
       return std::nullopt;
-    T width = sub(*b.hi, *b.lo);
-    if (width->op != Op::IntConst || width->num <= 0)
-      return std::nullopt;
-    digits.push_back({i, c->second, width->num});
+    digits.push_back({i, c->second, sub(*b.hi, *b.lo)});
     base = sub(base, mul(intConst(c->second), *b.lo));
   }
   std::sort(digits.begin(), digits.end(),
             [](const Digit &x, const Digit &y) { return x.coeff < y.coeff; });
   for (size_t i = 0; i + 1 < digits.size(); ++i) {
     int64_t span;
-    if (__builtin_mul_overflow(digits[i].coeff, digits[i].width, &span) ||
+    if (digits[i].width->op != Op::IntConst || digits[i].width->num <= 0 ||
+        __builtin_mul_overflow(digits[i].coeff, digits[i].width->num, &span) ||
         span > digits[i + 1].coeff || digits[i + 1].coeff % digits[i].coeff != 0)
       return std::nullopt;
   }
@@ -618,7 +619,7 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
   }
   std::string tag = vc_.fresh("qp");
   T r = var("r$" + tag, Sort::Int);
-  std::optional<ClosedInverse> closed = closedInverse(a.index, used, r);
+  std::optional<ClosedInverse> closed = getenv("KPROVE_NO_CLOSED") ? std::nullopt : closedInverse(a.index, used, r);
   // Injectivity: two different instances never name the same location (holds by
   // construction for a closed-form index).
   std::vector<std::pair<std::string, T>> toCopy;

@@ -1463,7 +1463,7 @@ std::optional<ir::Program> parseC(const SourceManager &sm, uint32_t fileId, CDia
                                                  : "/kprove-input/input.cu";
   std::vector<std::string> args = {"kprove-clang", "-fsyntax-only", "-resource-dir",
                                    KPROVE_CLANG_RESOURCE_DIR, "-I", opts.stdlibDir,
-                                   "-Wno-everything"};
+                                   "-Wno-everything", "-fno-caret-diagnostics"};
   if (dialect == CDialect::OpenCL) {
     for (const char *a : {"-x", "cl", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header",
                           "-Xclang", "-fdeclare-opencl-builtins"})

@@ -221,6 +221,7 @@ struct LexError {
   uint32_t begin = 0;
   uint32_t end = 0;
   std::string message;
+  DiagCode code = DiagCode::Parse;
 };
 
 bool isIdentStart(char c) {
@@ -388,6 +389,18 @@ private:
     }
     if (overflow)
       return LexError{pos(), static_cast<uint32_t>(end), "integer literal is too large"};
+    bool fraction = end + 1 < text_.size() && text_[end] == '.' && isDigit(text_[end + 1]);
+    bool suffix = end < text_.size() && (text_[end] == 'f' || text_[end] == 'F' ||
+                                         text_[end] == 'e' || text_[end] == 'E');
+    if (fraction || suffix) {
+      size_t stop = end;
+      while (stop < text_.size() && (isIdentChar(text_[stop]) || text_[stop] == '.'))
+        ++stop;
+      return LexError{pos(), static_cast<uint32_t>(stop),
+                      "unsupported: floating-point literals in specifications (floating-point "
+                      "values are opaque to kprove; see docs/language.md)",
+                      DiagCode::Unsupported};
+    }
     push(out, Tok::Int, end - pos_);
     out.back().value = value;
     return std::nullopt;
@@ -1909,7 +1922,7 @@ void parseText(std::string_view text, uint32_t fileId, ParseOutcome &out) {
   };
   std::vector<Token> tokens;
   if (auto err = Lexer(text).run(tokens))
-    return fail({{fileId, err->begin}, {fileId, err->end}}, err->message);
+    return fail({{fileId, err->begin}, {fileId, err->end}}, err->message, err->code);
   ParseState st;
   st.file = fileId;
   st.tokensEnd = tokens.cend();
@@ -1969,7 +1982,7 @@ void parseSpecText(SpecJob &job) {
   };
   std::vector<Token> tokens;
   if (auto err = Lexer(job.text, job.begin, job.end).run(tokens))
-    return fail({{job.fileId, err->begin}, {job.fileId, err->end}}, err->message);
+    return fail({{job.fileId, err->begin}, {job.fileId, err->end}}, err->message, err->code);
   ParseState st;
   st.file = job.fileId;
   st.cSpec = true;

@@ -1,0 +1,19 @@
+//: expect verified
+// Chunks: work item g owns a[g*k .. g*k+k) for a symbolic chunk size k and fills it in a
+// loop. Injectivity of (g, j) -> g*k + j is nonlinear in k; kprove inverts it in closed form.
+/*@
+  context k > 0 && a != NULL && \pointer_length(a) == get_global_size(0) * k;
+  context (\forall* int j; 0 <= j && j < k; Perm(&a[get_global_id(0) * k + j], write));
+  ensures (\forall int j; 0 <= j && j < k; a[get_global_id(0) * k + j] == j);
+@*/
+__kernel void chunks(__global int *a, int k) {
+  int base = get_global_id(0) * k;
+  /*@
+    loop_invariant 0 <= j && j <= k;
+    loop_invariant (\forall* int i; 0 <= i && i < k; Perm(&a[get_global_id(0) * k + i], write));
+    loop_invariant (\forall int i; 0 <= i && i < j; a[get_global_id(0) * k + i] == i);
+  @*/
+  for (int j = 0; j < k; j++) {
+    a[base + j] = j;
+  }
+}

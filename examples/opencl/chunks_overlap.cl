@@ -1,0 +1,21 @@
+//: expect fail injectivity 8
+//: expect fail framing 9
+//: expect fail loop.entry 15
+// Failing sibling of chunks.cl: the chunks overlap (stride k - 1 for chunks of k cells),
+// so neighbouring work items both claim a cell.
+/*@
+  context k > 0 && a != NULL && \pointer_length(a) == get_global_size(0) * k;
+  context (\forall* int j; 0 <= j && j < k; Perm(&a[get_global_id(0) * (k - 1) + j], write));
+  ensures (\forall int j; 0 <= j && j < k; a[get_global_id(0) * k + j] == j);
+@*/
+__kernel void chunks(__global int *a, int k) {
+  int base = get_global_id(0) * k;
+  /*@
+    loop_invariant 0 <= j && j <= k;
+    loop_invariant (\forall* int i; 0 <= i && i < k; Perm(&a[get_global_id(0) * k + i], write));
+    loop_invariant (\forall int i; 0 <= i && i < j; a[get_global_id(0) * k + i] == i);
+  @*/
+  for (int j = 0; j < k; j++) {
+    a[base + j] = j;
+  }
+}

@@ -1,0 +1,219 @@
+// The OpenCL / CUDA front end: what it accepts, what it rejects (with the
+// construct named at its line), and the GPU semantics it feeds to vcgen.
+#include "snippet.h"
+
+#include <catch2/catch.hpp>
+
+using kprove::driver::Verdict;
+using kprove::testing::runSnippet;
+
+namespace {
+
+using Errors = std::set<std::pair<std::string, unsigned>>;
+
+kprove::testing::SnippetResult cl(const std::string &text, kprove::driver::RunOptions o = {}) {
+  return runSnippet(text, "c", ".cl", o);
+}
+kprove::testing::SnippetResult cu(const std::string &text) { return runSnippet(text, "c", ".cu"); }
+
+bool mentions(const kprove::testing::SnippetResult &r, const std::string &what) {
+  for (const kprove::Diagnostic &d : r.raw.errors)
+    if (d.message.find(what) != std::string::npos)
+      return true;
+  return false;
+}
+
+// One work item per element: a kernel most tests vary.
+const char *kVectorAdd = R"(/*@
+  context a != NULL && c != NULL && \pointer_length(a) == n && \pointer_length(c) == n;
+  context get_global_id(0) < n ==> Perm(&a[get_global_id(0)], 1\2) ** Perm(&c[get_global_id(0)], write);
+  ensures get_global_id(0) < n ==> c[get_global_id(0)] == a[get_global_id(0)] + 1;
+@*/
+__kernel void inc(__global int *a, __global int *c, int n) {
+  int i = get_global_id(0);
+  if (i < n) {
+    c[i] = a[i] + 1;
+  }
+}
+)";
+
+} // namespace
+
+TEST_CASE("an OpenCL kernel verifies, and an off-by-one write fails at its line", "[c]") {
+  CHECK(cl(kVectorAdd).verdict == Verdict::Verified);
+  std::string shifted = kVectorAdd;
+  shifted.replace(shifted.find("c[i] = "), 7, "c[i + 1] = ");
+  auto r = cl(shifted);
+  CHECK(r.verdict == Verdict::Failed);
+  CHECK(r.errors.count({"perm.write", 9}));
+}
+
+TEST_CASE("the 1-D default is stated in a note, never silently", "[c]") {
+  auto r = cl(kVectorAdd);
+  REQUIRE(r.raw.remarks.size() == 1);
+  CHECK(r.raw.remarks[0].message.find("1-D launch") != std::string::npos);
+}
+
+TEST_CASE("unsupported C constructs are named at their line", "[c][unsupported]") {
+  struct Case {
+    const char *body;
+    const char *construct;
+  };
+  const Case cases[] = {
+      {"  switch (n) { default: break; }\n", "'switch'"},
+      {"  while (n > 0) { break; }\n", "'break'"},
+      {"  int t[4];\n", "private array 't'"},
+      {"  __global int *q = a + 1;\n", "local pointer variable 'q'"},
+      {"  goto end;\nend:\n  return;\n", "'goto'"},
+      {"  n = a[n++];\n", "inside an expression"},
+      {"  a[0] = *a;\n", "dereferences"},
+  };
+  for (const Case &c : cases) {
+    std::string src = "__kernel void k(__global int *a, int n) {\n" + std::string(c.body) + "}\n";
+    auto r = cl(src);
+    INFO(src);
+    CHECK(r.verdict == Verdict::Invalid);
+    CHECK(r.errors.count({"unsupported", 2}));
+    CHECK(mentions(r, c.construct));
+  }
+}
+
+TEST_CASE("file-scope variables and structs are unsupported", "[c][unsupported]") {
+  auto g = cl("int counter;\n__kernel void k(__global int *a) { a[0] = 1; }\n");
+  CHECK(g.errors == Errors{{"unsupported", 1}});
+  CHECK(mentions(g, "file-scope variable 'counter'"));
+  auto s = cl("struct P { int x; };\n__kernel void k(__global int *a) {\n  struct P p;\n  a[0] = "
+              "p.x;\n}\n");
+  CHECK(s.verdict == Verdict::Invalid);
+  CHECK(s.errors.count({"unsupported", 3}));
+}
+
+TEST_CASE("builtin dimensions must be literals 0 to 2", "[c]") {
+  auto r = cl("__kernel void k(__global int *a) {\n  int i = get_local_id(3);\n}\n");
+  CHECK(r.errors == Errors{{"type", 2}});
+  auto s = cl("__kernel void k(__global int *a, int d) {\n  int i = get_local_id(d);\n}\n");
+  CHECK(s.errors == Errors{{"type", 2}});
+}
+
+TEST_CASE("C compile errors and annotation syntax errors are reported at their line", "[c]") {
+  auto c = cl("__kernel void k(__global int *a) {\n  a[0] = undeclared;\n}\n");
+  CHECK(c.errors == Errors{{"parse", 2}});
+  auto s = cl("/*@\n  requires a != NULL &&;\n@*/\n__kernel void k(__global int *a) { }\n");
+  CHECK(s.errors == Errors{{"parse", 2}});
+  auto d = cl("__kernel void k(__global int *a) { }\n/*@ requires true; @*/\n");
+  CHECK(d.errors == Errors{{"unsupported", 2}});
+}
+
+TEST_CASE("two work groups writing one cell is a race", "[c]") {
+  const char *src = R"(/*@
+  context d != NULL && \pointer_length(d) == blockDim.x;
+  context Perm(&d[threadIdx.x], write);
+@*/
+__global__ void k(int *d) {
+  d[threadIdx.x] = 1;
+}
+)";
+  auto r = cu(src);
+  CHECK(r.errors == Errors{{"resources", 3}});
+}
+
+TEST_CASE("launch flags pin sizes; a flag the precondition rules out is an error", "[c]") {
+  const char *src = R"(/*@
+  context get_local_size(0) == 32 && a != NULL && \pointer_length(a) == 32;
+  context Perm(&a[get_local_id(0)], write);
+  ensures a[get_local_id(0)] == 1;
+@*/
+__kernel void k(__global int *a) {
+  a[get_local_id(0)] = 1;
+}
+)";
+  kprove::driver::RunOptions ok;
+  ok.launch.localSize[0] = 32;
+  ok.launch.numGroups[0] = 1;
+  CHECK(cl(src, ok).verdict == Verdict::Verified);
+  kprove::driver::RunOptions bad;
+  bad.launch.localSize[0] = 64;
+  auto r = cl(src, bad);
+  CHECK(r.verdict == Verdict::Failed);
+  CHECK(r.errors == Errors{{"kernel.spec", 6}});
+}
+
+TEST_CASE("a race on a float array is found (floats are opaque values)", "[c]") {
+  const char *src = R"(/*@
+  context a != NULL && \pointer_length(a) == n;
+  context b != NULL && \pointer_length(b) == n;
+  context get_global_id(0) < n ==> Perm(&a[get_global_id(0)], 1\2) ** Perm(&b[get_global_id(0)], write);
+  ensures get_global_id(0) < n ==> b[get_global_id(0)] == b[get_global_id(0)];
+@*/
+__kernel void scale(__global float *a, __global float *b, int n) {
+  int i = get_global_id(0);
+  if (i < n) {
+    float x = a[i] * 2.0f;
+    b[i] = x > 1.5f ? x : 0.0f;
+  }
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+  std::string racy = src;
+  racy.replace(racy.find("b[i] = x"), 8, "b[i + 1] = x");
+  auto r = cl(racy);
+  CHECK(r.errors.count({"perm.write", 11}));
+  // Annotations cannot compute with floating-point values.
+  auto lit = cl("/*@ requires 1.5f == 1.5f; @*/\n__kernel void k(__global float *a) { }\n");
+  CHECK(lit.errors == Errors{{"unsupported", 1}});
+}
+
+TEST_CASE("an early return before a barrier is barrier divergence", "[c]") {
+  const char *src = R"(/*@
+  context a != NULL && \pointer_length(a) == get_global_size(0);
+  context Perm(&a[get_global_id(0)], write);
+@*/
+__kernel void k(__global int *a, int n) {
+  if (get_global_id(0) >= n)
+    return;
+  a[get_global_id(0)] = 0;
+  barrier(CLK_GLOBAL_MEM_FENCE);
+}
+)";
+  auto r = cl(src);
+  CHECK(r.errors == Errors{{"barrier.divergence", 9}});
+}
+
+TEST_CASE("helper functions are called with their contracts", "[c]") {
+  const char *src = R"(/*@
+  context p != NULL && 0 <= i && i < \pointer_length(p) && Perm(&p[i], write);
+  ensures p[i] == v;
+@*/
+void put(__global int *p, int i, int v) {
+  p[i] = v;
+}
+
+/*@
+  context a != NULL && \pointer_length(a) == get_global_size(0);
+  context Perm(&a[get_global_id(0)], write);
+  ensures a[get_global_id(0)] == 7;
+@*/
+__kernel void k(__global int *a) {
+  put(a, get_global_id(0), 7);
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+  std::string wrong = src;
+  wrong.replace(wrong.find("get_global_id(0), 7)"), 20, "get_global_id(0), 8)");
+  CHECK(cl(wrong).errors == Errors{{"post", 12}});
+}
+
+TEST_CASE("a plain read racing an atomic fails; atomics alone are race free", "[c]") {
+  const char *src = R"(/*@
+  context c != NULL && \pointer_length(c) == 1;
+  context Perm(&c[0], 1\(get_global_size(0)));
+@*/
+__kernel void k(__global int *c) {
+  atomic_add(&c[0], 1);
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+  std::string racy = src;
+  racy.replace(racy.find("atomic_add(&c[0], 1);"), 21, "atomic_add(&c[0], 1);\n  int x = c[0];");
+  CHECK(cl(racy).errors == Errors{{"perm.read", 7}});
+}
