@@ -149,6 +149,22 @@ const char *clauseKeyword(ClauseKind k) {
   return "?";
 }
 
+// Reserved GPU names as the user wrote them: $lid0 is get_local_id(0).
+std::string displayName(const std::string &name) {
+  static const std::pair<const char *, const char *> kinds[] = {{"$lid", "get_local_id"},
+                                                                {"$grp", "get_group_id"},
+                                                                {"$lsz", "get_local_size"},
+                                                                {"$ngr", "get_num_groups"}};
+  for (const auto &[prefix, fn] : kinds)
+    if (name.size() == 5 && name.rfind(prefix, 0) == 0)
+      return std::string(fn) + "(" + name.substr(4) + ")";
+  if (name == "$wdim")
+    return "get_work_dim()";
+  if (name.rfind("$smem_", 0) == 0)
+    return "\\shared_mem_size(" + name.substr(6) + ")";
+  return name;
+}
+
 void printExpr(const Expr &e, std::string &out);
 
 void printArgs(const std::vector<ExprPtr> &args, size_t from, std::string &out) {
@@ -215,7 +231,7 @@ void printExpr(const Expr &e, std::string &out) {
     out += permConstText(e.permConst);
     return;
   case ExprKind::Var:
-    out += e.name;
+    out += displayName(e.name);
     return;
   case ExprKind::Unary:
     out += e.unop == UnOp::Neg ? "-" : "!";

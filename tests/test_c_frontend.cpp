@@ -78,14 +78,36 @@ TEST_CASE("unsupported C constructs are named at their line", "[c][unsupported]"
   }
 }
 
-TEST_CASE("file-scope variables and structs are unsupported", "[c][unsupported]") {
+TEST_CASE("file-scope variables and structs with pointers are unsupported", "[c][unsupported]") {
   auto g = cl("int counter;\n__kernel void k(__global int *a) { a[0] = 1; }\n");
   CHECK(g.errors == Errors{{"unsupported", 1}});
   CHECK(mentions(g, "file-scope variable 'counter'"));
-  auto s = cl("struct P { int x; };\n__kernel void k(__global int *a) {\n  struct P p;\n  a[0] = "
-              "p.x;\n}\n");
+  auto s = cl("struct P { __global int *p; };\n__kernel void k(__global int *a) {\n  struct P q;\n"
+              "  a[0] = 1;\n}\n");
   CHECK(s.verdict == Verdict::Invalid);
   CHECK(s.errors.count({"unsupported", 3}));
+}
+
+TEST_CASE("structs of scalars are flattened into their fields", "[c]") {
+  const char *src = R"(typedef struct { int lo; int hi; } Range;
+
+/*@
+  context r.lo >= 0 && r.lo <= r.hi && a != NULL && \pointer_length(a) == r.hi;
+  context r.lo <= get_global_id(0) && get_global_id(0) < r.hi ==> Perm(&a[get_global_id(0)], write);
+  ensures r.lo <= get_global_id(0) && get_global_id(0) < r.hi ==> a[get_global_id(0)] == r.lo;
+@*/
+__kernel void clip(__global int *a, Range r) {
+  Range s = r;
+  Range t = {0, 1};
+  t.lo = s.lo;
+  if (s.lo <= get_global_id(0) && get_global_id(0) < s.hi)
+    a[get_global_id(0)] = t.lo;
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+  std::string wrong = src;
+  wrong.replace(wrong.find("t.lo = s.lo;"), 12, "t.lo = s.hi;");
+  CHECK(cl(wrong).errors == Errors{{"post", 6}});
 }
 
 TEST_CASE("builtin dimensions must be literals 0 to 2", "[c]") {

@@ -258,6 +258,46 @@ private:
     return std::nullopt;
   }
 
+  // A struct whose fields are all scalars is flattened: variable `p` of it becomes
+  // the variables `p.x`, `p.y`, ... (names no C identifier can clash with).
+  struct Field {
+    std::string name;
+    Type type;
+  };
+  std::optional<std::vector<Field>> scalarFields(clang::QualType t) const {
+    const clang::RecordType *rt = t.getCanonicalType()->getAs<clang::RecordType>();
+    if (!rt || !rt->getDecl()->isStruct() || !rt->getDecl()->getDefinition())
+      return std::nullopt;
+    std::vector<Field> out;
+    for (const clang::FieldDecl *f : rt->getDecl()->getDefinition()->fields()) {
+      clang::QualType ft = f->getType().getCanonicalType();
+      if (f->isBitField() || f->getNameAsString().empty() ||
+          !(ft->isIntegerType() || ft->isRealFloatingType() || ft->isEnumeralType()))
+        return std::nullopt;
+      out.push_back({f->getNameAsString(), ft->isBooleanType() ? Type::Bool : Type::Int});
+    }
+    if (out.empty())
+      return std::nullopt;
+    return out;
+  }
+  bool isStructValue(const clang::Expr *e) const {
+    return e->getType().getCanonicalType()->isStructureType();
+  }
+  // The fields of a struct-valued expression (a variable), as IR names.
+  std::optional<std::vector<std::string>> structParts(const clang::Expr *e) {
+    e = e->IgnoreParenImpCasts();
+    auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(e);
+    auto fields = scalarFields(e->getType());
+    if (!dr || !fields) {
+      unsupported(range(e), "this struct value (only variables of structs of scalars)");
+      return std::nullopt;
+    }
+    std::vector<std::string> out;
+    for (const Field &f : *fields)
+      out.push_back(dr->getDecl()->getNameAsString() + "." + f.name);
+    return out;
+  }
+
   ir::MemorySpace spaceOf(clang::QualType pointee) const {
     switch (pointee.getAddressSpace()) {
     case clang::LangAS::opencl_local:
@@ -269,6 +309,24 @@ private:
     default:
       return ir::MemorySpace::Global;
     }
+  }
+
+  // A parameter's IR parameters: one, or one per field of a struct of scalars.
+  std::vector<ir::Param> params(const clang::ParmVarDecl *p, std::vector<ir::MemorySpace> &spaces) {
+    if (auto fields = scalarFields(p->getType())) {
+      std::vector<ir::Param> out;
+      for (const Field &f : *fields) {
+        out.push_back({f.type, p->getNameAsString() + "." + f.name, range(p)});
+        spaces.push_back(ir::MemorySpace::Global);
+      }
+      return out;
+    }
+    ir::Param ip;
+    ir::MemorySpace space;
+    if (!param(p, ip, space))
+      return {};
+    spaces.push_back(space);
+    return {ip};
   }
 
   bool param(const clang::ParmVarDecl *p, ir::Param &out, ir::MemorySpace &space) {
@@ -313,11 +371,14 @@ private:
         at, {ir::ClauseKind::Requires, ir::ClauseKind::Ensures, ir::ClauseKind::Context},
         "before a kernel");
     floatArrays_.clear();
-    for (const clang::ParmVarDecl *p : fd->parameters()) {
-      ir::Param ip;
-      ir::MemorySpace space;
-      if (!param(p, ip, space))
-        continue;
+    std::vector<ir::MemorySpace> spaces;
+    std::vector<ir::Param> all;
+    for (const clang::ParmVarDecl *p : fd->parameters())
+      for (ir::Param &ip : params(p, spaces))
+        all.push_back(ip);
+    for (size_t i = 0; i < all.size(); ++i) {
+      const ir::Param &ip = all[i];
+      ir::MemorySpace space = spaces[i];
       if (ip.type == Type::IntArray && space == ir::MemorySpace::Local) {
         // Dynamic local memory: its length is \shared_mem_size(name).
         ir::KernelArray a;
@@ -354,12 +415,10 @@ private:
                                  ir::ClauseKind::Context, ir::ClauseKind::ContextEverywhere},
                                 "before a function");
     floatArrays_.clear();
-    for (const clang::ParmVarDecl *p : fd->parameters()) {
-      ir::Param ip;
-      ir::MemorySpace space;
-      if (param(p, ip, space))
+    std::vector<ir::MemorySpace> spaces;
+    for (const clang::ParmVarDecl *p : fd->parameters())
+      for (ir::Param &ip : params(p, spaces))
         m.params.push_back(ip);
-    }
     clang::QualType rt = fd->getReturnType();
     if (rt.getCanonicalType()->isVoidType())
       m.returnType = Type::Void;
@@ -634,6 +693,10 @@ private:
       unsupported(r, "local pointer variable '" + name + "'");
       return;
     }
+    if (auto fields = scalarFields(t)) {
+      structDecl(vd, *fields, out);
+      return;
+    }
     auto st = scalarType(t, r, "variable '" + name + "'");
     if (!st)
       return;
@@ -652,6 +715,47 @@ private:
       out.insert(out.end(), pre.begin(), pre.end());
     }
     out.push_back(s);
+  }
+
+  void structDecl(const clang::VarDecl *vd, const std::vector<Field> &fields,
+                  std::vector<StmtPtr> &out) {
+    SourceRange r = range(vd);
+    std::string name = vd->getNameAsString();
+    std::vector<ExprPtr> values(fields.size());
+    const clang::Expr *init = vd->getInit() ? vd->getInit()->IgnoreImplicit() : nullptr;
+    std::vector<StmtPtr> pre;
+    if (auto *list = llvm::dyn_cast_or_null<clang::InitListExpr>(init)) {
+      for (unsigned i = 0; i < list->getNumInits() && i < fields.size(); ++i)
+        values[i] = convertTo(list->getInit(i), fields[i].type, pre);
+    } else if (init && !llvm::isa<clang::CXXConstructExpr>(init)) {
+      auto parts = structParts(init);
+      if (!parts)
+        return;
+      for (size_t i = 0; i < fields.size(); ++i)
+        values[i] = ir::makeVar((*parts)[i], range(init));
+    }
+    out.insert(out.end(), pre.begin(), pre.end());
+    for (size_t i = 0; i < fields.size(); ++i) {
+      auto s = newStmt(StmtKind::VarDecl, r);
+      s->name = name + "." + fields[i].name;
+      s->nameRange = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
+      s->declType = fields[i].type;
+      s->value = values[i];
+      out.push_back(s);
+    }
+  }
+
+  // `p.x` of a flattened struct variable, or null (and a diagnostic).
+  ExprPtr member(const clang::MemberExpr *me) {
+    const clang::Expr *base = me->getBase()->IgnoreParenImpCasts();
+    auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(base);
+    if (!me->isArrow() && dr && scalarFields(base->getType()))
+      return ir::makeVar(dr->getDecl()->getNameAsString() + "." +
+                             me->getMemberDecl()->getNameAsString(),
+                         range(me));
+    unsupported(range(me), "this member access (only fields of struct variables whose fields "
+                           "are scalars)");
+    return nullptr;
   }
 
   // --- expression statements (side effects) ---
@@ -683,6 +787,13 @@ private:
       if (bo->getOpcode() == clang::BO_Comma) {
         effect(bo->getLHS(), out);
         effect(bo->getRHS(), out);
+        return;
+      }
+      if (bo->getOpcode() == clang::BO_Assign && isStructValue(bo->getLHS())) {
+        auto to = structParts(bo->getLHS()), from = structParts(bo->getRHS());
+        if (to && from)
+          for (size_t i = 0; i < to->size(); ++i)
+            assign(ir::makeVar((*to)[i], r), ir::makeVar((*from)[i], r), r, out);
         return;
       }
       if (bo->isAssignmentOp()) {
@@ -787,6 +898,14 @@ private:
     s->target = target;
     std::vector<StmtPtr> pre;
     for (const clang::Expr *a : c->arguments()) {
+      if (isStructValue(a)) {
+        auto parts = structParts(a);
+        if (!parts)
+          return;
+        for (const std::string &p : *parts)
+          s->args.push_back(ir::makeVar(p, range(a)));
+        continue;
+      }
       ExprPtr v = argument(a, pre);
       if (!v)
         return;
@@ -886,6 +1005,8 @@ private:
       }
       return ir::makeVar(dr->getDecl()->getNameAsString(), range(e));
     }
+    if (auto *me = llvm::dyn_cast<clang::MemberExpr>(e))
+      return member(me);
     if (auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
       std::vector<StmtPtr> pre;
       ExprPtr idx = index(as, pre);
@@ -1127,8 +1248,7 @@ private:
         return ir::makeVar(dr->getDecl()->getNameAsString() + "." +
                                me->getMemberDecl()->getNameAsString(),
                            r); // threadIdx.x and friends
-      unsupported(r, "structs (member access)");
-      return nullptr;
+      return member(me);
     }
     if (auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e))
       return index(as, pre);

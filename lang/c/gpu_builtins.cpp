@@ -118,8 +118,10 @@ private:
       return;
     std::string base = n.substr(0, dot), field = n.substr(dot + 1);
     auto it = cuda.find(base);
+    if (it == cuda.end())
+      return; // a field of a struct variable (`p.x`), resolved by the type checker
     int d = field == "x" ? 0 : field == "y" ? 1 : field == "z" ? 2 : -1;
-    if (it == cuda.end() || d < 0) {
+    if (d < 0) {
       diags_.error(DiagCode::Type, e->range, "unknown name '" + n + "'");
       return;
     }
