@@ -6,10 +6,10 @@
 
 #include <cstdlib>
 #include <iostream>
-#include <sstream>
 #include <new>
-#include <system_error>
+#include <sstream>
 #include <sys/resource.h>
+#include <system_error>
 
 int main(int argc, char **argv) {
   using namespace kprove;
@@ -21,8 +21,10 @@ int main(int argc, char **argv) {
   // GPUVerify-compatible launch sizes: 1 to 3 comma-separated values (x, y, z).
   std::vector<int64_t> localSize, numGroups, globalSize;
   auto launchFlag = [&](const char *flag, std::vector<int64_t> &to, const char *what) {
-    app.add_option(flag, to, what)->delimiter(',')->expected(1, 3)->check(
-        CLI::Range(int64_t{1}, int64_t{1} << 31));
+    app.add_option(flag, to, what)
+        ->delimiter(',')
+        ->expected(1, 3)
+        ->check(CLI::Range(int64_t{1}, int64_t{1} << 31));
   };
   launchFlag("--local_size,--blockDim", localSize, "work-group (block) size per dimension");
   launchFlag("--num_groups,--gridDim", numGroups, "number of work groups (blocks) per dimension");
@@ -46,7 +48,7 @@ int main(int argc, char **argv) {
     return code == 0 ? 0 : 2;
   }
 
-  auto pin = [](const std::vector<int64_t> &from, std::optional<int64_t> (&to)[3]) {
+  auto pin = [](const std::vector<int64_t> &from, std::optional<int64_t>(&to)[3]) {
     for (size_t d = 0; d < from.size() && d < 3; ++d)
       to[d] = from[d];
     // Naming fewer dimensions pins the others to 1, as GPUVerify does.

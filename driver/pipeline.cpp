@@ -120,8 +120,8 @@ FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts
   } else if (ext == ".cl" || ext == ".cu") {
     lang::CFrontendOptions c;
     c.stdlibDir = opts.stdlibDir.empty() ? std::string(KPROVE_STDLIB_DIR) : opts.stdlibDir;
-    program = lang::parseC(sources, file, ext == ".cl" ? lang::CDialect::OpenCL : lang::CDialect::Cuda,
-                           c, diags);
+    program = lang::parseC(sources, file,
+                           ext == ".cl" ? lang::CDialect::OpenCL : lang::CDialect::Cuda, c, diags);
     if (program && !diags.hasInputErrors())
       lang::resolveGpuBuiltins(*program, diags);
   } else {

@@ -209,15 +209,15 @@ struct GpuKernel {
   std::string name;
   SourceRange range;
   SourceRange nameRange;
-  SourceRange endRange;             // the closing brace, where the postcondition is checked
-  std::vector<Param> params;        // scalars (Int, Bool) and pointers (IntArray)
-  std::vector<MemorySpace> spaces;  // per parameter (pointers only are meaningful)
-  std::vector<KernelArray> locals;  // __local / __shared__ arrays: body (length a literal)
-                                    // and pointer parameters (length $smem_NAME)
-  std::vector<Clause> contract;     // requires / ensures / context
+  SourceRange endRange;            // the closing brace, where the postcondition is checked
+  std::vector<Param> params;       // scalars (Int, Bool) and pointers (IntArray)
+  std::vector<MemorySpace> spaces; // per parameter (pointers only are meaningful)
+  std::vector<KernelArray> locals; // __local / __shared__ arrays: body (length a literal)
+                                   // and pointer parameters (length $smem_NAME)
+  std::vector<Clause> contract;    // requires / ensures / context
   std::vector<StmtPtr> body;
-  bool dims[3] = {true, false, false}; // dimensions the kernel uses (1-D unless it names 1 or 2)
-  bool assumedOneD = false;            // no mention of dimension 1 or 2: 1-D assumed
+  bool dims[3] = {true, false, false};   // dimensions the kernel uses (1-D unless it names 1 or 2)
+  bool assumedOneD = false;              // no mention of dimension 1 or 2: 1-D assumed
   std::vector<std::string> atomicArrays; // names of arrays accessed by atomics
 };
 

@@ -20,8 +20,7 @@ struct SnippetResult {
 };
 
 inline SnippetResult runSnippet(const std::string &text, const std::string &name = "snippet",
-                                const std::string &ext = ".pvl",
-                                driver::RunOptions opts = {}) {
+                                const std::string &ext = ".pvl", driver::RunOptions opts = {}) {
   auto dir = std::filesystem::temp_directory_path() / "kprove-tests";
   std::filesystem::create_directories(dir);
   // Unique per process and call: ctest runs test cases in parallel processes.

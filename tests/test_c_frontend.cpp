@@ -14,7 +14,9 @@ using Errors = std::set<std::pair<std::string, unsigned>>;
 kprove::testing::SnippetResult cl(const std::string &text, kprove::driver::RunOptions o = {}) {
   return runSnippet(text, "c", ".cl", o);
 }
-kprove::testing::SnippetResult cu(const std::string &text) { return runSnippet(text, "c", ".cu"); }
+kprove::testing::SnippetResult cu(const std::string &text) {
+  return runSnippet(text, "c", ".cu");
+}
 
 bool mentions(const kprove::testing::SnippetResult &r, const std::string &what) {
   for (const kprove::Diagnostic &d : r.raw.errors)

@@ -205,7 +205,8 @@ void Executor::checkFences(const ir::Stmt &s, State &st) {
     return it->second == ir::MemorySpace::Local ? !s.fences.local : !s.fences.global;
   };
   res_.exhale(*post, own,
-              {DiagCode::BarrierFence, DiagCode::BarrierFence,
+              {DiagCode::BarrierFence,
+               DiagCode::BarrierFence,
                "this barrier, which does not fence that memory and so cannot hand out "
                "permissions on it that the thread did not hand in",
                {{s.range, "at this barrier"}}},
@@ -233,8 +234,8 @@ void Executor::groupCheck(const ir::Stmt &s, State &st) {
   std::vector<T> ids = enc.bindSkolems(bs, saved);
   std::vector<QBinder> threads;
   for (size_t i = 0; i < ids.size(); ++i)
-    threads.push_back({ids[i], tc.ranges[tc.fixedVars + i].first,
-                       tc.ranges[tc.fixedVars + i].second});
+    threads.push_back(
+        {ids[i], tc.ranges[tc.fixedVars + i].first, tc.ranges[tc.fixedVars + i].second});
   std::string tag = vc_.fresh("bar");
   for (auto &[name, value] : g.vars) {
     bool isThread =

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <map>
 #include <optional>
 #include <set>
@@ -619,7 +618,7 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
   }
   std::string tag = vc_.fresh("qp");
   T r = var("r$" + tag, Sort::Int);
-  std::optional<ClosedInverse> closed = getenv("KPROVE_NO_CLOSED") ? std::nullopt : closedInverse(a.index, used, r);
+  std::optional<ClosedInverse> closed = closedInverse(a.index, used, r);
   // Injectivity: two different instances never name the same location (holds by
   // construction for a closed-form index).
   std::vector<std::pair<std::string, T>> toCopy;
@@ -632,13 +631,13 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
   T guard2 = substitute(guard, toCopy), index2 = substitute(a.index, toCopy),
     amount2 = substitute(amount, toCopy);
   if (!closed)
-  vc_.check(st, {},
-            implies(land({guard, guard2, lt(zero, amount), lt(zero, amount2), differ}),
-                    neq(a.index, index2)),
-            DiagCode::Injectivity, a.range,
-            fmt::format("two instances of this quantified permission may name the same "
-                        "element of '{}'",
-                        a.arrayName));
+    vc_.check(st, {},
+              implies(land({guard, guard2, lt(zero, amount), lt(zero, amount2), differ}),
+                      neq(a.index, index2)),
+              DiagCode::Injectivity, a.range,
+              fmt::format("two instances of this quantified permission may name the same "
+                          "element of '{}'",
+                          a.arrayName));
   // Inverse functions: inv_k(index(B)) = B_k on the image of the index.
   std::vector<BoundVar> bound;
   std::vector<std::pair<std::string, T>> toBound, toInverse;

@@ -1,7 +1,6 @@
 #include "vcgen/vc_context.h"
 
 #include "vcgen/arith_lemmas.h"
-#include <cstdlib>
 
 namespace kprove::vcgen {
 
@@ -53,7 +52,7 @@ void VcContext::check(State &st, const std::vector<term::T> &guards, const term:
       ob.query.assumptions.push_back(a.fact);
   for (const term::T &f : st.allFacts())
     ob.query.assumptions.push_back(f);
-  if (!getenv("KPROVE_NO_LEMMAS")) for (const term::T &l : decompositionLemmas(g))
+  for (const term::T &l : decompositionLemmas(g))
     ob.query.assumptions.push_back(l);
   ob.query.goal = g;
   obligations.push_back(std::move(ob));

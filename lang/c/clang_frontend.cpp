@@ -106,7 +106,9 @@ bool isIntLike(clang::QualType t) {
   t = t.getCanonicalType();
   return t->isIntegerType() && !t->isBooleanType();
 }
-bool isFloat(clang::QualType t) { return t.getCanonicalType()->isRealFloatingType(); }
+bool isFloat(clang::QualType t) {
+  return t.getCanonicalType()->isRealFloatingType();
+}
 
 // Lowers the main file's functions. One instance per file.
 class CLowering {
@@ -142,8 +144,7 @@ private:
     if (!inMainFile(r.getBegin()))
       return {{file_, 0}, {file_, 0}};
     clang::SourceLocation e = csm_.getExpansionLoc(r.getEnd());
-    uint32_t end =
-        offset(e) + clang::Lexer::MeasureTokenLength(e, csm_, ctx_.getLangOpts());
+    uint32_t end = offset(e) + clang::Lexer::MeasureTokenLength(e, csm_, ctx_.getLangOpts());
     return {{file_, offset(r.getBegin())}, {file_, std::max(end, offset(r.getBegin()))}};
   }
   template <typename N> SourceRange range(const N *n) const { return range(n->getSourceRange()); }
@@ -218,8 +219,7 @@ private:
       function(fd);
       return;
     }
-    if (llvm::isa<clang::TypedefNameDecl, clang::EmptyDecl, clang::RecordDecl, clang::EnumDecl>(
-            d))
+    if (llvm::isa<clang::TypedefNameDecl, clang::EmptyDecl, clang::RecordDecl, clang::EnumDecl>(d))
       return;
     if (auto *vd = llvm::dyn_cast<clang::VarDecl>(d)) {
       unsupported(range(vd), "file-scope variable '" + vd->getNameAsString() + "'");
@@ -437,8 +437,8 @@ private:
       uint32_t b = offset(s->getBeginLoc());
       Annotation *attached = annotationBefore(b);
       // A contract right before a barrier or loop belongs to it; others are statements.
-      bool takesContract = llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt>(s) ||
-                           isBarrierCall(s);
+      bool takesContract =
+          llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt>(s) || isBarrierCall(s);
       if (attached && takesContract)
         attached->used = true; // claimed below by the statement itself
       annotationStatements(from, b, out);
@@ -646,8 +646,8 @@ private:
     }
     std::string name = vd->getNameAsString();
     clang::QualType t = vd->getType();
-    bool local = t.getAddressSpace() == clang::LangAS::opencl_local ||
-                 vd->hasAttr<clang::CUDASharedAttr>();
+    bool local =
+        t.getAddressSpace() == clang::LangAS::opencl_local || vd->hasAttr<clang::CUDASharedAttr>();
     if (const clang::ConstantArrayType *at = ctx_.getAsConstantArrayType(t)) {
       if (!local) {
         unsupported(r, "private array '" + name + "' (only __local / __shared__ arrays)");
@@ -770,10 +770,10 @@ private:
 
   static bool isAtomic(const std::string &n) {
     static const std::set<std::string> ops = {
-        "atomic_add",  "atomic_inc", "atomic_sub", "atomic_dec", "atomic_xchg", "atomic_cmpxchg",
-        "atomic_min",  "atomic_max", "atom_add",   "atom_inc",   "atom_sub",    "atom_dec",
-        "atom_xchg",   "atom_cmpxchg", "atom_min",  "atom_max",   "atomicAdd",   "atomicSub",
-        "atomicExch",  "atomicCAS",  "atomicMin",  "atomicMax"};
+        "atomic_add", "atomic_inc",   "atomic_sub", "atomic_dec", "atomic_xchg", "atomic_cmpxchg",
+        "atomic_min", "atomic_max",   "atom_add",   "atom_inc",   "atom_sub",    "atom_dec",
+        "atom_xchg",  "atom_cmpxchg", "atom_min",   "atom_max",   "atomicAdd",   "atomicSub",
+        "atomicExch", "atomicCAS",    "atomicMin",  "atomicMax"};
     return ops.count(n) > 0;
   }
 
@@ -932,13 +932,13 @@ private:
               std::vector<StmtPtr> &out) {
     SourceRange r = range(c);
     static const std::map<std::string, std::string> ops = {
-        {"atomic_add", "add"},   {"atom_add", "add"},   {"atomicAdd", "add"},
-        {"atomic_sub", "sub"},   {"atom_sub", "sub"},   {"atomicSub", "sub"},
-        {"atomic_inc", "inc"},   {"atom_inc", "inc"},   {"atomic_dec", "dec"},
-        {"atom_dec", "dec"},     {"atomic_xchg", "xchg"}, {"atom_xchg", "xchg"},
-        {"atomicExch", "xchg"},  {"atomic_cmpxchg", "cmpxchg"}, {"atom_cmpxchg", "cmpxchg"},
-        {"atomicCAS", "cmpxchg"}, {"atomic_min", "min"}, {"atom_min", "min"},
-        {"atomicMin", "min"},    {"atomic_max", "max"}, {"atom_max", "max"},
+        {"atomic_add", "add"},    {"atom_add", "add"},           {"atomicAdd", "add"},
+        {"atomic_sub", "sub"},    {"atom_sub", "sub"},           {"atomicSub", "sub"},
+        {"atomic_inc", "inc"},    {"atom_inc", "inc"},           {"atomic_dec", "dec"},
+        {"atom_dec", "dec"},      {"atomic_xchg", "xchg"},       {"atom_xchg", "xchg"},
+        {"atomicExch", "xchg"},   {"atomic_cmpxchg", "cmpxchg"}, {"atom_cmpxchg", "cmpxchg"},
+        {"atomicCAS", "cmpxchg"}, {"atomic_min", "min"},         {"atom_min", "min"},
+        {"atomicMin", "min"},     {"atomic_max", "max"},         {"atom_max", "max"},
         {"atomicMax", "max"}};
     if (c->getNumArgs() < 1)
       return typeError(r, "'" + name + "' needs a location");
@@ -1016,7 +1016,8 @@ private:
       }
       return idx;
     }
-    if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e); uo && uo->getOpcode() == clang::UO_Deref)
+    if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e);
+        uo && uo->getOpcode() == clang::UO_Deref)
       unsupported(range(e), "pointer dereference '*p' (write p[0])");
     else
       unsupported(range(e), "assignment to this expression");
@@ -1104,8 +1105,8 @@ private:
     e->name = fn;
     e->range = r;
     e->args = std::move(args);
-    floatFns_[fn] = {e->args.size(), fn == "$flt" || fn == "$fle" || fn == "$feq" ||
-                                         fn == "$fnonzero"};
+    floatFns_[fn] = {e->args.size(),
+                     fn == "$flt" || fn == "$fle" || fn == "$feq" || fn == "$fnonzero"};
     return e;
   }
 
@@ -1449,9 +1450,9 @@ private:
         return nullptr;
       args.push_back(v);
     }
-    static const std::set<std::string> gpu = {
-        "get_global_id",  "get_local_id",   "get_group_id", "get_local_size",
-        "get_num_groups", "get_global_size", "get_work_dim"};
+    static const std::set<std::string> gpu = {"get_global_id",  "get_local_id",   "get_group_id",
+                                              "get_local_size", "get_num_groups", "get_global_size",
+                                              "get_work_dim"};
     auto call = std::make_shared<ir::Expr>();
     call->kind = ExprKind::Call;
     call->range = r;
@@ -1466,9 +1467,9 @@ private:
       auto ite = std::make_shared<ir::Expr>();
       ite->kind = ExprKind::Ite;
       ite->range = r;
-      ite->args = {ir::makeBinary(name == "min" ? ir::BinOp::Le : ir::BinOp::Ge, args[0],
-                                  args[1], r),
-                   args[0], args[1]};
+      ite->args = {
+          ir::makeBinary(name == "min" ? ir::BinOp::Le : ir::BinOp::Ge, args[0], args[1], r),
+          args[0], args[1]};
       return ite;
     }
     if (name == "abs" && args.size() == 1 && !floatArgs) {
@@ -1579,11 +1580,11 @@ std::optional<ir::Program> parseC(const SourceManager &sm, uint32_t fileId, CDia
                                   const CFrontendOptions &opts, DiagnosticEngine &diags) {
   ir::Program program;
   LoweringInput in{sm, fileId, dialect, diags, program, {}, false};
-  std::string name = dialect == CDialect::OpenCL ? "/kprove-input/input.cl"
-                                                 : "/kprove-input/input.cu";
-  std::vector<std::string> args = {"kprove-clang", "-fsyntax-only", "-resource-dir",
-                                   KPROVE_CLANG_RESOURCE_DIR, "-I", opts.stdlibDir,
-                                   "-Wno-everything", "-fno-caret-diagnostics"};
+  std::string name =
+      dialect == CDialect::OpenCL ? "/kprove-input/input.cl" : "/kprove-input/input.cu";
+  std::vector<std::string> args = {
+      "kprove-clang", "-fsyntax-only", "-resource-dir",   KPROVE_CLANG_RESOURCE_DIR,
+      "-I",           opts.stdlibDir,  "-Wno-everything", "-fno-caret-diagnostics"};
   if (dialect == CDialect::OpenCL) {
     for (const char *a : {"-x", "cl", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header",
                           "-Xclang", "-fdeclare-opencl-builtins"})
@@ -1598,8 +1599,8 @@ std::optional<ir::Program> parseC(const SourceManager &sm, uint32_t fileId, CDia
   args.push_back(name);
 
   // The text kprove already read is the text Clang sees (offsets agree).
-  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
+  auto overlay =
+      llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
   auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   memory->addFile(name, 0, llvm::MemoryBuffer::getMemBufferCopy(sm.text(fileId)));
   overlay->pushOverlay(memory);

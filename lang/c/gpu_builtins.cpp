@@ -20,8 +20,12 @@ using ir::ExprPtr;
 ExprPtr var(const char *kind, int d, SourceRange r) {
   return ir::makeVar(ir::gpuBuiltinName(kind, d), r);
 }
-ExprPtr add(ExprPtr a, ExprPtr b, SourceRange r) { return ir::makeBinary(BinOp::Add, a, b, r); }
-ExprPtr mul(ExprPtr a, ExprPtr b, SourceRange r) { return ir::makeBinary(BinOp::Mul, a, b, r); }
+ExprPtr add(ExprPtr a, ExprPtr b, SourceRange r) {
+  return ir::makeBinary(BinOp::Add, a, b, r);
+}
+ExprPtr mul(ExprPtr a, ExprPtr b, SourceRange r) {
+  return ir::makeBinary(BinOp::Mul, a, b, r);
+}
 ExprPtr node(ExprKind k, std::vector<ExprPtr> args, SourceRange r) {
   auto e = std::make_shared<ir::Expr>();
   e->kind = k;
@@ -148,35 +152,33 @@ private:
     }
     if (n == "\\pointer_index" || n == "\\pointer") {
       if (e->args.size() != 3 || e->args[0]->kind != ExprKind::Var) {
-        diags_.error(DiagCode::Type, r, n + " takes a pointer name, an index or length, and a "
-                                            "fraction");
+        diags_.error(DiagCode::Type, r,
+                     n + " takes a pointer name, an index or length, and a "
+                         "fraction");
         return;
       }
       ExprPtr p = e->args[0], x = e->args[1], f = e->args[2];
-      ExprPtr notNull =
-          ir::makeBinary(BinOp::Ne, p, node(ExprKind::NullLit, {}, r), r);
+      ExprPtr notNull = ir::makeBinary(BinOp::Ne, p, node(ExprKind::NullLit, {}, r), r);
       ExprPtr len = node(ExprKind::Length, {p}, r);
       if (n == "\\pointer_index") {
         ExprPtr inRange =
             ir::makeBinary(BinOp::And, ir::makeBinary(BinOp::Le, ir::makeInt(0, r), x, r),
                            ir::makeBinary(BinOp::Lt, x, len, r), r);
         ExprPtr perm = node(ExprKind::Perm, {node(ExprKind::Index, {p, x}, r), f}, r);
-        e = ir::makeBinary(BinOp::Star, ir::makeBinary(BinOp::Star, notNull, inRange, r), perm,
-                           r);
+        e = ir::makeBinary(BinOp::Star, ir::makeBinary(BinOp::Star, notNull, inRange, r), perm, r);
       } else {
         std::string k = "$k" + std::to_string(r.begin.offset);
         ExprPtr kv = ir::makeVar(k, r);
-        auto all = node(ExprKind::ForallStar,
-                        {ir::makeBinary(BinOp::And,
-                                        ir::makeBinary(BinOp::Le, ir::makeInt(0, r), kv, r),
-                                        ir::makeBinary(BinOp::Lt, kv, x, r), r),
-                         node(ExprKind::Perm, {node(ExprKind::Index, {p, kv}, r), f}, r)},
-                        r);
+        auto all =
+            node(ExprKind::ForallStar,
+                 {ir::makeBinary(BinOp::And, ir::makeBinary(BinOp::Le, ir::makeInt(0, r), kv, r),
+                                 ir::makeBinary(BinOp::Lt, kv, x, r), r),
+                  node(ExprKind::Perm, {node(ExprKind::Index, {p, kv}, r), f}, r)},
+                 r);
         all->binders.push_back({ir::Type::Int, k, r});
-        e = ir::makeBinary(BinOp::Star,
-                           ir::makeBinary(BinOp::Star, notNull,
-                                          ir::makeBinary(BinOp::Ge, len, x, r), r),
-                           all, r);
+        e = ir::makeBinary(
+            BinOp::Star,
+            ir::makeBinary(BinOp::Star, notNull, ir::makeBinary(BinOp::Ge, len, x, r), r), all, r);
       }
       return;
     }

@@ -20,9 +20,9 @@
 #include <boost/spirit/home/x3.hpp>
 
 #include <algorithm>
-#include <new>
 #include <cstdio>
 #include <iterator>
+#include <new>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -294,7 +294,8 @@ class Lexer {
 public:
   explicit Lexer(std::string_view text) : text_(text) {}
   // Lexes only [begin, end) of `text`; token offsets stay those of the whole text.
-  Lexer(std::string_view text, size_t begin, size_t end) : text_(text.substr(0, end)), pos_(begin) {}
+  Lexer(std::string_view text, size_t begin, size_t end)
+      : text_(text.substr(0, end)), pos_(begin) {}
 
   // Fills `out` (always terminated by an End token) or returns an error.
   std::optional<LexError> run(std::vector<Token> &out) {
@@ -1109,8 +1110,8 @@ auto const memberExpr = [](auto &ctx) {
   const Token *field = x3::_attr(ctx);
   if (base->kind != ExprKind::Var)
     throw ParseAbort{whereRange(ctx), "member access is only supported on names"};
-  auto e = ir::makeVar(base->name + "." + std::string(field->text),
-                       join(base->range, whereRange(ctx)));
+  auto e =
+      ir::makeVar(base->name + "." + std::string(field->text), join(base->range, whereRange(ctx)));
   base = e;
 };
 // C annotations: `\pointer_length(p)`, `\gtid`: calls and names spelled with the backslash.
@@ -1659,17 +1660,18 @@ auto const unsupported_primary =
     (new_kw >> &(tk(Tok::KwInt) | tk(Tok::KwBool) | tk(Tok::KwFrac) |
                  ident))[unsupportedToken("(allocation) is not supported")];
 
-constexpr std::string_view kCSpecWords[] = {"\\pointer_length", "\\pointer_index", "\\pointer",
-                                            "\\shared_mem_size", "\\gtid", "\\ltid"};
+constexpr std::string_view kCSpecWords[] = {"\\pointer_length",  "\\pointer_index", "\\pointer",
+                                            "\\shared_mem_size", "\\gtid",          "\\ltid"};
 IdentIn const c_spec_word(kCSpecWords, Tok::BackslashWord);
-auto const c_spec_primary =
-    CSpecIs() >> (span(c_spec_word >> arg_list)[cSpecCall] | c_spec_word[varRef]);
+auto const c_spec_primary = CSpecIs() >>
+                            (span(c_spec_word >> arg_list)[cSpecCall] | c_spec_word[varRef]);
 // `Perm(&a[i], f)`: C annotations name the location by its address.
 auto const location = -tk(Tok::Amp) >> nested_expr;
 
 auto const primary_def =
-    c_spec_primary | unsupported_primary | tv(Tok::Int)[intLit] | span(tk(Tok::KwTrue))[boolLit(true)] |
-    span(tk(Tok::KwFalse))[boolLit(false)] | span(tk(Tok::KwNull))[leaf(ExprKind::NullLit)] |
+    c_spec_primary | unsupported_primary | tv(Tok::Int)[intLit] |
+    span(tk(Tok::KwTrue))[boolLit(true)] | span(tk(Tok::KwFalse))[boolLit(false)] |
+    span(tk(Tok::KwNull))[leaf(ExprKind::NullLit)] |
     span(tk(Tok::KwResult))[leaf(ExprKind::Result)] |
     span(tk(Tok::KwWrite))[permConst(ir::PermConst::Write)] |
     span(tk(Tok::KwRead))[permConst(ir::PermConst::Read)] |
@@ -1855,13 +1857,13 @@ auto const spec_clause_def =
 auto const spec_comment_def = *spec_clause[specClause] > *stmt[specStmts] >
                               named("a clause or an assertion", end_of_input);
 
-BOOST_SPIRIT_DEFINE(spec_comment, spec_clause, expr, ite_chain, imp_e, imp_chain, or_e, and_e, eq_e, rel_e, add_e, mul_e,
-                    unary_e, postfix_e, primary, nested_expr, arg_list, quant, binder,
-                    seed_clause_expr, clause_expr, type, method_clause, loop_clause, block_clause,
-                    kernel_clause, stmt, stmt_inner, block, block_stmt, if_stmt, while_stmt,
-                    while_tail, return_stmt, assert_stmt, assume_stmt, call_stmt, decl_stmt,
-                    assign_stmt, lhs, par_stmt, par_iter, barrier_stmt, method_decl, class_decl,
-                    kernel_decl, program)
+BOOST_SPIRIT_DEFINE(spec_comment, spec_clause, expr, ite_chain, imp_e, imp_chain, or_e, and_e, eq_e,
+                    rel_e, add_e, mul_e, unary_e, postfix_e, primary, nested_expr, arg_list, quant,
+                    binder, seed_clause_expr, clause_expr, type, method_clause, loop_clause,
+                    block_clause, kernel_clause, stmt, stmt_inner, block, block_stmt, if_stmt,
+                    while_stmt, while_tail, return_stmt, assert_stmt, assume_stmt, call_stmt,
+                    decl_stmt, assign_stmt, lhs, par_stmt, par_iter, barrier_stmt, method_decl,
+                    class_decl, kernel_decl, program)
 
 // ---------------------------------------------------------------------------------
 // Driver
@@ -1999,8 +2001,7 @@ void parseSpecText(SpecJob &job) {
 } // namespace
 
 std::optional<SpecComment> parseSpecComment(const SourceManager &sm, uint32_t fileId,
-                                            uint32_t begin, uint32_t end,
-                                            DiagnosticEngine &diags) {
+                                            uint32_t begin, uint32_t end, DiagnosticEngine &diags) {
   std::string_view whole = sm.text(fileId);
   if (end > whole.size() || begin > end) {
     diags.error(DiagCode::Parse, {{fileId, begin}, {fileId, begin}}, "bad annotation range");

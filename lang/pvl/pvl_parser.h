@@ -34,7 +34,6 @@ struct SpecComment {
 // Parses [begin, end) of file `fileId` (the text between `/*@` and `@*/`). On error
 // reports one `parse` (or `unsupported`) diagnostic and returns nullopt.
 std::optional<SpecComment> parseSpecComment(const SourceManager &sm, uint32_t fileId,
-                                            uint32_t begin, uint32_t end,
-                                            DiagnosticEngine &diags);
+                                            uint32_t begin, uint32_t end, DiagnosticEngine &diags);
 
 } // namespace kprove::lang
