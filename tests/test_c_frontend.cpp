@@ -241,3 +241,50 @@ __kernel void k(__global int *c) {
   racy.replace(racy.find("atomic_add(&c[0], 1);"), 21, "atomic_add(&c[0], 1);\n  int x = c[0];");
   CHECK(cl(racy).errors == Errors{{"perm.read", 7}});
 }
+
+TEST_CASE("every atomic operation, #include <opencl.h>, //@ statements and __constant", "[c]") {
+  const char *src = R"(#include <opencl.h>
+/*@
+  context c != NULL && \pointer_length(c) == 1 && k != NULL && \pointer_length(k) == 1;
+  context Perm(&c[0], 1\(get_global_size(0))) ** Perm(&k[0], 1\(get_global_size(0)));
+@*/
+__kernel void k1(__global int *c, __constant int *k) {
+  int old = atomic_xchg(&c[0], 1);
+  int o2 = atomic_cmpxchg(&c[0], old, 2);
+  atomic_min(&c[0], o2);
+  atomic_max(c, 3);
+  atomic_sub(c + 0, k[0]);
+  atomic_dec(&c[0]);
+  atomic_inc(&c[0]);
+  atomic_add(&c[0], 1);
+  //@ assert old == old;
+  //@ assert k[0] == 0;
+}
+)";
+  auto r = cl(src);
+  CHECK(r.errors == Errors{{"assert", 16}});
+  auto w = cl("__kernel void k3(__constant int *k) {\n  k[0] = 1;\n}\n");
+  CHECK(w.errors == Errors{{"parse", 2}});
+}
+
+TEST_CASE("CUDA atomics and extern __shared__ memory", "[c]") {
+  const char *src = R"(/*@
+  context c != NULL && \pointer_length(c) == 1;
+  context Perm(&c[0], 1\(blockDim.x * gridDim.x));
+  context \shared_mem_size(s) == blockDim.x;
+  requires Perm(&s[threadIdx.x], write);
+@*/
+__global__ void k2(int *c) {
+  extern __shared__ int s[];
+  int old = atomicExch(&c[0], 1);
+  atomicCAS(&c[0], old, 2);
+  atomicMin(&c[0], 1);
+  atomicMax(&c[0], 1);
+  atomicSub(&c[0], 1);
+  atomicAdd(&c[0], 1);
+  s[threadIdx.x] = old;
+  s[threadIdx.x + 1] = old;
+}
+)";
+  CHECK(cu(src).errors == (Errors{{"perm.write", 16}, {"bounds", 16}}));
+}

@@ -648,6 +648,21 @@ private:
     clang::QualType t = vd->getType();
     bool local =
         t.getAddressSpace() == clang::LangAS::opencl_local || vd->hasAttr<clang::CUDASharedAttr>();
+    if (local && t->isIncompleteArrayType() && inKernel_ && locals_) {
+      // `extern __shared__ int s[];`: dynamic shared memory of \shared_mem_size(s) cells.
+      ir::KernelArray a;
+      a.space = ir::MemorySpace::Local;
+      a.name = name;
+      a.range = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
+      a.length = ir::makeVar("$smem_" + name, a.range);
+      for (const ir::KernelArray &o : *locals_)
+        if (o.name == name) {
+          unsupported(r, "two local arrays named '" + name + "'");
+          return;
+        }
+      locals_->push_back(a);
+      return;
+    }
     if (const clang::ConstantArrayType *at = ctx_.getAsConstantArrayType(t)) {
       if (!local) {
         unsupported(r, "private array '" + name + "' (only __local / __shared__ arrays)");
