@@ -267,18 +267,8 @@ private:
       return;
     State st = base_;
     fix(st, groupVars_);
-    for (const ir::KernelArray &a : k_.locals) {
-      Atom full;
-      full.kind = Atom::Kind::Perm;
-      T j = vc_.freshVar("j", Sort::Int);
-      full.ref = st.vars.at(a.name);
-      full.binders = {{j, intConst(0), lengthOf(full.ref)}};
-      full.index = j;
-      full.amount = realConst(1, 1);
-      full.arrayName = a.name;
-      full.range = a.range;
-      res_.inhaleAtoms({full}, st, {});
-    }
+    for (const ir::KernelArray &a : k_.locals)
+      res_.inhaleWholeArray(st, a.name, a.range);
     {
       ResourceOptions o;
       o.outerBinders = bind(st, localVars_);

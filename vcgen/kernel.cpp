@@ -75,16 +75,7 @@ private:
     for (const ir::KernelArray &a : k_.arrays) {
       if (a.space != ir::MemorySpace::Local)
         continue;
-      Atom full;
-      full.kind = Atom::Kind::Perm;
-      T j = vc_.freshVar("j", Sort::Int);
-      full.ref = st.vars.at(a.name);
-      full.binders = {{j, intConst(0), lengthOf(full.ref)}};
-      full.index = j;
-      full.amount = realConst(1, 1);
-      full.arrayName = a.name;
-      full.range = a.range;
-      res_.inhaleAtoms({full}, st, {});
+      res_.inhaleWholeArray(st, a.name, a.range);
     }
   }
 

@@ -28,6 +28,19 @@ void assignmentsIn(const std::vector<ir::StmtPtr> &body, std::vector<const ir::S
   }
 }
 const auto kEns = {ClauseKind::Ensures, ClauseKind::Context};
+
+// A permission atom on memory the barrier does not fence. Arrays of unknown space
+// count as fenced in seed kernels (only kernel arrays have spaces there) and as
+// unfenced in GPU kernels (no fence is known to cover them).
+bool unfencedPerm(const Atom &a, const ThreadContext &tc, const ir::Stmt &barrier,
+                  bool unknownFenced) {
+  if (a.kind != Atom::Kind::Perm)
+    return false;
+  auto it = tc.spaces.find(a.arrayName);
+  if (it == tc.spaces.end())
+    return !unknownFenced;
+  return it->second == ir::MemorySpace::Local ? !barrier.fences.local : !barrier.fences.global;
+}
 } // namespace
 
 void Executor::execPar(const ir::Stmt &s, State &st) {
@@ -150,14 +163,7 @@ void Executor::execBarrier(const ir::Stmt &s, State &st) {
   if (thread_->seed && post) {
     // Permissions may only move within memory the barrier fences.
     ResourceOptions o;
-    o.filter = [&](const Atom &a) {
-      if (a.kind != Atom::Kind::Perm)
-        return false;
-      auto it = thread_->spaces.find(a.arrayName);
-      if (it == thread_->spaces.end())
-        return false;
-      return it->second == ir::MemorySpace::Local ? !s.fences.local : !s.fences.global;
-    };
+    o.filter = [&](const Atom &a) { return unfencedPerm(a, *thread_, s, true); };
     res_.exhale(*post, st,
                 {DiagCode::BarrierFence, DiagCode::BarrierFence,
                  "this barrier, which does not fence that memory and so cannot "
@@ -196,14 +202,7 @@ void Executor::checkFences(const ir::Stmt &s, State &st) {
   if (pre)
     res_.inhale(*pre, own);
   ResourceOptions o;
-  o.filter = [&](const Atom &a) {
-    if (a.kind != Atom::Kind::Perm)
-      return false;
-    auto it = thread_->spaces.find(a.arrayName);
-    if (it == thread_->spaces.end())
-      return true; // unknown memory: no fence covers it
-    return it->second == ir::MemorySpace::Local ? !s.fences.local : !s.fences.global;
-  };
+  o.filter = [&](const Atom &a) { return unfencedPerm(a, *thread_, s, false); };
   res_.exhale(*post, own,
               {DiagCode::BarrierFence,
                DiagCode::BarrierFence,

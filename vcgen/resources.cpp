@@ -335,6 +335,19 @@ void ResourceEngine::havocUnowned(State &st, const T &oldHeap) {
   st.heap = h;
 }
 
+void ResourceEngine::inhaleWholeArray(State &st, const std::string &name, SourceRange range) {
+  Atom full;
+  full.kind = Atom::Kind::Perm;
+  T j = vc_.freshVar("j", Sort::Int);
+  full.ref = st.vars.at(name);
+  full.binders = {{j, intConst(0), lengthOf(full.ref)}};
+  full.index = j;
+  full.amount = realConst(1, 1);
+  full.arrayName = name;
+  full.range = range;
+  inhaleAtoms({full}, st, {});
+}
+
 void ResourceEngine::havocShared(State &st, const std::vector<T> &arrays) {
   if (arrays.empty())
     return;

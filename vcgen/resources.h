@@ -70,6 +70,9 @@ public:
 
   void inhale(const ir::Expr &formula, State &st, const ResourceOptions &opts = {});
   void inhaleAtoms(const std::vector<Atom> &atoms, State &st, const ResourceOptions &opts);
+  // A full permission to every cell of the array variable `name` (local memory a
+  // work group owns).
+  void inhaleWholeArray(State &st, const std::string &name, SourceRange range);
   // Checks that the state holds the formula and removes its permissions; heap
   // locations left without any permission are havocked. commit=false only checks.
   void exhale(const ir::Expr &formula, State &st, const ExhaleBlame &blame,
