@@ -160,6 +160,20 @@ TEST_CASE("hostile inputs end with a clear error, never a crash", "[cli][robustn
     Run r = runKprove(writeTemp("huge.pvl", p));
     CHECK(r.exitCode == 0);
   }
+  SECTION("C: 100,000 statements, and a 100,000-term sum of array reads") {
+    std::string p = "__kernel void k(__global int *a, int y) {\n  int x = y;\n";
+    for (int i = 0; i < 100000; ++i)
+      p += "  x = x + 1;\n";
+    p += "  //@ assert x == y + 100000;\n}\n";
+    CHECK(runKprove(writeTemp("huge.cl", p)).exitCode == 0);
+    std::string sum = "__kernel void k(__global int *a) {\n  int x = a[0]";
+    for (int i = 0; i < 100000; ++i)
+      sum += " + a[0]";
+    sum += ";\n}\n";
+    Run r = runKprove(writeTemp("sum.cl", sum));
+    CHECK(r.exitCode == 2); // too large: a clear error, not hours and gigabytes
+    CHECK(r.out.find("error[unsupported]: unsupported: a program this large") != std::string::npos);
+  }
   SECTION("a 1 MB identifier") {
     Run r =
         runKprove(writeTemp("ident.pvl", "void m(int " + std::string(1 << 20, 'x') + ") { }\n"));

@@ -15,15 +15,21 @@ struct Summand {
   bool negative;
 };
 
-void summands(const T &t, bool negative, std::vector<Summand> &out) {
-  if (t->op == Op::Add) {
-    summands(t->args[0], negative, out);
-    summands(t->args[1], negative, out);
-  } else if (t->op == Op::Sub) {
-    summands(t->args[0], negative, out);
-    summands(t->args[1], !negative, out);
-  } else {
-    out.push_back({t, negative});
+// Iterative: sums can be 100,000 terms deep (`y = y + 1` repeated).
+void summands(const T &t, std::vector<Summand> &out) {
+  std::vector<Summand> todo{{t, false}};
+  while (!todo.empty()) {
+    Summand s = todo.back();
+    todo.pop_back();
+    if (s.term->op == Op::Add) {
+      todo.push_back({s.term->args[1], s.negative});
+      todo.push_back({s.term->args[0], s.negative});
+    } else if (s.term->op == Op::Sub) {
+      todo.push_back({s.term->args[1], !s.negative});
+      todo.push_back({s.term->args[0], s.negative});
+    } else {
+      out.push_back(s);
+    }
   }
 }
 
@@ -44,18 +50,25 @@ public:
       return;
     if (t->op == Op::Forall || t->op == Op::Exists)
       return; // only ground terms
-    if (t->sort == Sort::Int && (t->op == Op::Add || t->op == Op::Sub || t->op == Op::Mul))
-      decompose(t);
+    if (!seen_.insert(t.get()).second)
+      return;
+    if (t->sort == Sort::Int && (t->op == Op::Add || t->op == Op::Sub)) {
+      // A whole sum at once; its summands are visited, not its partial sums.
+      std::vector<Summand> parts;
+      summands(t, parts);
+      decompose(t, parts);
+      for (const Summand &p : parts)
+        visit(p.term);
+      return;
+    }
+    if (t->sort == Sort::Int && t->op == Op::Mul)
+      decompose(t, {{t, false}});
     for (const T &a : t->args)
       visit(a);
   }
 
 private:
-  void decompose(const T &t) {
-    if (!seen_.insert(t.get()).second)
-      return;
-    std::vector<Summand> parts;
-    summands(t, false, parts);
+  void decompose(const T &t, const std::vector<Summand> &parts) {
     for (size_t i = 0; i < parts.size() && lemmas.size() < kMaxLemmas; ++i) {
       const Summand &p = parts[i];
       if (p.negative || p.term->op != Op::Mul)

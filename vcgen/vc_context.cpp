@@ -2,6 +2,8 @@
 
 #include "vcgen/arith_lemmas.h"
 
+#include <fmt/format.h>
+
 namespace kprove::vcgen {
 
 VcContext::VcContext(const ir::Program &program, DiagnosticEngine &diags)
@@ -46,12 +48,29 @@ void VcContext::check(State &st, const std::vector<term::T> &guards, const term:
   term::T g = term::implies(term::land(guards), goal);
   if (term::isTrue(g))
     return;
+  // Every obligation carries its path condition: a program with n reads on one
+  // path makes O(n^2) assumptions. Past a budget, stop with an input error rather
+  // than exhausting memory (never a proof: the verdict is invalid).
+  if (budgetExceeded_)
+    return;
+  std::vector<term::T> pc = st.allFacts();
+  size_t facts = axioms.size() + pc.size();
+  if (totalAssumptions_ + facts > kMaxTotalAssumptions) {
+    diags_.error(DiagCode::Unsupported, range,
+                 fmt::format("unsupported: a program this large (the proof obligations up to "
+                             "here carry more than {} assumptions); split the function or "
+                             "the expression",
+                             kMaxTotalAssumptions));
+    budgetExceeded_ = true;
+    return;
+  }
+  totalAssumptions_ += facts;
   Obligation ob{code, range, std::move(message), std::move(notes), {}};
   for (const Axiom &a : axioms)
     if (a.owner != excludedOwner)
       ob.query.assumptions.push_back(a.fact);
-  for (const term::T &f : st.allFacts())
-    ob.query.assumptions.push_back(f);
+  for (term::T &f : pc)
+    ob.query.assumptions.push_back(std::move(f));
   for (const term::T &l : decompositionLemmas(g))
     ob.query.assumptions.push_back(l);
   ob.query.goal = g;

@@ -63,6 +63,9 @@ private:
   const ir::Program &program_;
   DiagnosticEngine &diags_;
   std::map<std::string, unsigned> counters_;
+  static constexpr size_t kMaxTotalAssumptions = 40'000'000;
+  size_t totalAssumptions_ = 0;
+  bool budgetExceeded_ = false;
 };
 
 // The term for an array's length, and the null reference.

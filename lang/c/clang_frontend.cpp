@@ -25,6 +25,8 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <type_traits>
+#include <unordered_map>
 
 namespace kprove::lang {
 
@@ -147,7 +149,32 @@ private:
     uint32_t end = offset(e) + clang::Lexer::MeasureTokenLength(e, csm_, ctx_.getLangOpts());
     return {{file_, offset(r.getBegin())}, {file_, std::max(end, offset(r.getBegin()))}};
   }
-  template <typename N> SourceRange range(const N *n) const { return range(n->getSourceRange()); }
+  template <typename N> SourceRange range(const N *n) const {
+    if constexpr (std::is_base_of_v<clang::Stmt, N>)
+      return stmtRange(n);
+    else
+      return range(n->getSourceRange());
+  }
+  // Statements: Clang finds a binary operator's start by walking down its left
+  // operands, which is quadratic over a long chain `a + a + ... + a`; memoised.
+  SourceRange stmtRange(const clang::Stmt *s) const {
+    return range(clang::SourceRange(beginOf(s), s->getEndLoc()));
+  }
+  clang::SourceLocation beginOf(const clang::Stmt *s) const {
+    auto *bo = llvm::dyn_cast<clang::BinaryOperator>(s);
+    if (!bo)
+      return s->getBeginLoc();
+    if (auto it = begins_.find(bo); it != begins_.end())
+      return it->second;
+    // Iteratively down the left spine, then memoise every node on it.
+    std::vector<const clang::BinaryOperator *> spine{bo};
+    while (auto *l = llvm::dyn_cast<clang::BinaryOperator>(spine.back()->getLHS()))
+      spine.push_back(l);
+    clang::SourceLocation loc = spine.back()->getLHS()->getBeginLoc();
+    for (const clang::BinaryOperator *n : spine)
+      begins_[n] = loc;
+    return loc;
+  }
 
   void unsupported(SourceRange r, std::string msg) {
     diags_.error(DiagCode::Unsupported, r, "unsupported: " + msg);
@@ -1539,6 +1566,7 @@ private:
   std::set<std::string> atomics_;
   std::map<std::string, size_t> floatLiterals_;
   std::map<std::string, std::pair<size_t, bool>> floatFns_; // arity, returns bool
+  mutable std::unordered_map<const clang::BinaryOperator *, clang::SourceLocation> begins_;
 };
 
 struct LoweringInput {
