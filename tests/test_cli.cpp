@@ -166,13 +166,21 @@ TEST_CASE("hostile inputs end with a clear error, never a crash", "[cli][robustn
       p += "  x = x + 1;\n";
     p += "  //@ assert x == y + 100000;\n}\n";
     CHECK(runKprove(writeTemp("huge.cl", p)).exitCode == 0);
-    std::string sum = "__kernel void k(__global int *a) {\n  int x = a[0]";
-    for (int i = 0; i < 100000; ++i)
-      sum += " + a[0]";
-    sum += ";\n}\n";
-    Run r = runKprove(writeTemp("sum.cl", sum));
-    CHECK(r.exitCode == 2); // too large: a clear error, not hours and gigabytes
-    CHECK(r.out.find("error[unsupported]: unsupported: a program this large") != std::string::npos);
+    auto sumOf = [](int terms) {
+      std::string sum = "__kernel void k(__global int *a) {\n  int x = a[0]";
+      for (int i = 0; i < terms; ++i)
+        sum += " + a[0]";
+      return sum + ";\n}\n";
+    };
+    // Too deep for the lowering, and too many obligations: clear errors, not a stack
+    // overflow or hours and gigabytes.
+    Run deep = runKprove(writeTemp("deep.cl", sumOf(100000)));
+    CHECK(deep.exitCode == 2);
+    CHECK(deep.out.find("nested more than 5000 levels") != std::string::npos);
+    Run wide = runKprove(writeTemp("wide.cl", sumOf(4900)));
+    CHECK(wide.exitCode == 2);
+    CHECK(wide.out.find("error[unsupported]: unsupported: a program this large") !=
+          std::string::npos);
   }
   SECTION("a 1 MB identifier") {
     Run r =

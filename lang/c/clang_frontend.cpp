@@ -1245,8 +1245,25 @@ private:
     return mk(ir::BinOp::Sub, a, mk(ir::BinOp::Mul, b, quot));
   }
 
+  // Expressions nest through value(); Clang accepts operator chains of any length
+  // (`a + a + ... + a`), so the depth is bounded here rather than by the stack.
+  static constexpr int kMaxExprDepth = 5000;
+  struct DepthGuard {
+    int &depth;
+    explicit DepthGuard(int &d) : depth(++d) {}
+    ~DepthGuard() { --depth; }
+  };
+
   ExprPtr value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
+    DepthGuard guard(exprDepth_);
     SourceRange r = range(e);
+    if (exprDepth_ > kMaxExprDepth) {
+      if (!depthReported_)
+        unsupported(r, "an expression nested more than " + std::to_string(kMaxExprDepth) +
+                           " levels deep (split it)");
+      depthReported_ = true;
+      return nullptr;
+    }
     e = e->IgnoreParens();
     if (auto *il = llvm::dyn_cast<clang::IntegerLiteral>(e)) {
       llvm::APInt v = il->getValue();
@@ -1567,6 +1584,8 @@ private:
   std::map<std::string, size_t> floatLiterals_;
   std::map<std::string, std::pair<size_t, bool>> floatFns_; // arity, returns bool
   mutable std::unordered_map<const clang::BinaryOperator *, clang::SourceLocation> begins_;
+  int exprDepth_ = 0;
+  bool depthReported_ = false;
 };
 
 struct LoweringInput {

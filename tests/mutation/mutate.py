@@ -24,10 +24,13 @@ ROOT = Path(__file__).resolve().parents[2]
 # Each rule: (name, function(lines) -> list of (line_no, new_lines)).
 
 
+BARRIER = r"\b(barrier\s*\(|__syncthreads\s*\()"
+
+
 def _sub_each(lines, pattern, repl, name_filter=None):
     out = []
     for i, line in enumerate(lines):
-        if line.lstrip().startswith("//"):
+        if line.lstrip().startswith(("//", "#")):
             continue
         for m in re.finditer(pattern, line):
             new = line[: m.start()] + m.expand(repl) + line[m.end():]
@@ -36,11 +39,21 @@ def _sub_each(lines, pattern, repl, name_filter=None):
     return out
 
 
-def delete_barrier(lines):
-    """Delete a barrier statement with its contract block."""
+def _annotation_before(lines, i):
+    """The first line of a `/*@ ... @*/` annotation ending right before line i, or i."""
+    if i > 0 and lines[i - 1].strip().endswith("@*/"):
+        j = i - 1
+        while j >= 0 and "/*@" not in lines[j]:
+            j -= 1
+        return max(j, 0)
+    return i
+
+
+def delete_barrier(lines, c=False):
+    """Delete a barrier statement with its contract (block or C annotation)."""
     out = []
     for i, line in enumerate(lines):
-        if re.search(r"\bbarrier\s*\(", line) and not line.lstrip().startswith("//"):
+        if re.search(BARRIER, line) and not line.lstrip().startswith("//"):
             depth, j = 0, i
             seen_brace = False
             while j < len(lines):
@@ -49,24 +62,28 @@ def delete_barrier(lines):
                 if (seen_brace and depth <= 0) or (not seen_brace and ";" in lines[j]):
                     break
                 j += 1
-            out.append((i + 1, lines[:i] + lines[j + 1:]))
+            start = _annotation_before(lines, i)
+            out.append((i + 1, lines[:start] + lines[j + 1:]))
     return out
 
 
-def shift_index(lines):
+def shift_index(lines, c=False):
     """Shift an array index by +1 or -1 (in code and contracts)."""
     out = []
     for delta in ("+1", "-1"):
-        out += _sub_each(lines, r"\[(tid|lid|i|k)\]", r"[\1" + delta + "]")
+        names = "tid|lid|i|k|gid|t|j|lx" if c else "tid|lid|i|k"
+        out += _sub_each(lines, r"\[(" + names + r")\]", r"[\1" + delta + "]")
     return out
 
 
-def tid_to_zero(lines):
+def tid_to_zero(lines, c=False):
     """Replace the thread id by 0 in the index of a write."""
+    if c:  # C kernels name their thread ids freely; writes include +=
+        return _sub_each(lines, r"\[(?:tid|gid|lid|t|i)\](\s*(=(?!=)|\+=))", r"[0]\1")
     return _sub_each(lines, r"\[tid\](\s*(:=|=(?!=)))", r"[0]\1")
 
 
-def raise_fraction(lines):
+def raise_fraction(lines, c=False):
     """Raise a permission fraction (1\\2 -> 1\\1, 1\\n -> 2\\n, perm(x,10) -> perm(x,100))."""
     out = _sub_each(lines, r"\b1\\2\b", r"1\\1")
     out += _sub_each(lines, r"\b1\\([A-Za-z_][\w.]*)", r"2\\\1")
@@ -74,23 +91,24 @@ def raise_fraction(lines):
     return out
 
 
-def drop_fence(lines):
+def drop_fence(lines, c=False):
     """Drop a fence flag of a seed-syntax barrier."""
     out = _sub_each(lines, r"\{\s*local\s*\}", r"{}")
     out += _sub_each(lines, r"barrier\(\s*global\s*\)", r"barrier()")
+    out += _sub_each(lines, r"CLK_(LOCAL|GLOBAL)_MEM_FENCE", r"0")
     return out
 
 
-def weaken_guard(lines):
+def weaken_guard(lines, c=False):
     """Weaken a comparison: < becomes <=."""
     return _sub_each(lines, r"(?<![<=\\])<(?![=<])", r"<=")
 
 
-def move_across_barrier(lines):
+def move_across_barrier(lines, c=False):
     """Move the statement right after a barrier block to just before it."""
     out = []
     for i, line in enumerate(lines):
-        if re.search(r"\bbarrier\s*\(", line) and not line.lstrip().startswith("//"):
+        if re.search(BARRIER, line) and not line.lstrip().startswith("//"):
             depth, j = 0, i
             while j < len(lines):
                 depth += lines[j].count("{") - lines[j].count("}")
@@ -104,7 +122,7 @@ def move_across_barrier(lines):
     return out
 
 
-def drop_invariant(lines):
+def drop_invariant(lines, c=False):
     """Drop one loop-invariant clause."""
     out = []
     for i, line in enumerate(lines):
@@ -126,7 +144,7 @@ RULES = [
 
 
 def verified_examples():
-    for p in sorted((ROOT / "examples").rglob("*.pvl")):
+    for p in sorted(q for ext in ("*.pvl", "*.cl", "*.cu") for q in (ROOT / "examples").rglob(ext)):
         if "//: expect verified" in p.read_text(errors="replace"):
             yield p
 
@@ -167,12 +185,12 @@ def main():
             lines = [l.replace("//: expect verified", "// mutant") for l in lines]
             for rule, fn in RULES:
                 gen = kill = surv = bad = 0
-                for line_no, mutant in fn(lines):
+                for line_no, mutant in fn(lines, ex.suffix in (".cl", ".cu")):
                     counter += 1
                     if args.subset and counter % args.subset:
                         continue
                     gen += 1
-                    path = Path(tmp) / f"{ex.stem}-{rule}-{line_no}-{counter}.pvl"
+                    path = Path(tmp) / f"{ex.stem}-{rule}-{line_no}-{counter}{ex.suffix}"
                     path.write_text("\n".join(mutant) + "\n")
                     rc = run(args.kprove, path, args.timeout)
                     if rc == 0:
