@@ -185,6 +185,10 @@ __kernel void scale(__global float *a, __global float *b, int n) {
   // Annotations cannot compute with floating-point values.
   auto lit = cl("/*@ requires 1.5f == 1.5f; @*/\n__kernel void k(__global float *a) { }\n");
   CHECK(lit.errors == Errors{{"unsupported", 1}});
+  auto order = cl("/*@\n  requires a != NULL && \\pointer_length(a) == 1 && Perm(&a[0], 1\\2);\n"
+                  "  ensures a[0] < a[0] + 1;\n@*/\n__kernel void k(__global float *a) { }\n");
+  CHECK(order.errors == Errors{{"unsupported", 3}});
+  CHECK(mentions(order, "floating-point value in an annotation"));
 }
 
 TEST_CASE("an early return before a barrier is barrier divergence", "[c]") {
@@ -287,4 +291,20 @@ __global__ void k2(int *c) {
 }
 )";
   CHECK(cu(src).errors == (Errors{{"perm.write", 16}, {"bounds", 16}}));
+}
+
+TEST_CASE("an array updated with atomics cannot be passed to a function", "[c][unsupported]") {
+  const char *src = R"(/*@ context p != NULL && \pointer_length(p) == 1 && Perm(&p[0], 1\2); @*/
+int get(__global int *p) { return p[0]; }
+
+/*@
+  context c != NULL && \pointer_length(c) == 1;
+  context Perm(&c[0], 1\(get_global_size(0)));
+@*/
+__kernel void k(__global int *c) {
+  atomic_add(&c[0], 1);
+  int x = get(c);
+}
+)";
+  CHECK(cl(src).errors == Errors{{"unsupported", 10}});
 }

@@ -351,6 +351,13 @@ void Executor::exhalePost(State &st, SourceRange site) {
 }
 
 void Executor::execCall(const ir::Stmt &s, State &st) {
+  // A function is verified on its own, not knowing that other threads update an
+  // array with atomics; its plain reads of it could race with them.
+  for (const ir::ExprPtr &a : s.args)
+    if (a && a->kind == ir::ExprKind::Var && vc_.atomicArrays.count(a->name))
+      vc_.unsupported(a->range, fmt::format("unsupported: passing '{}', which the kernel updates "
+                                            "with atomics, to a function",
+                                            a->name));
   const ir::Method *callee = vc_.findMethod(s.name);
   if (!callee || callee->pure) {
     vc_.typeError(s.range, fmt::format("'{}' is not a method", s.name));

@@ -199,7 +199,57 @@ private:
   }
   std::optional<SpecComment> parseAnnotation(Annotation &a) {
     a.used = true;
-    return parseSpecComment(sm_, file_, a.bodyBegin, a.bodyEnd, diags_);
+    auto spec = parseSpecComment(sm_, file_, a.bodyBegin, a.bodyEnd, diags_);
+    if (spec) {
+      for (const ir::Clause &c : spec->clauses)
+        specExprs_.push_back(c.expr);
+      for (const StmtPtr &st : spec->stmts)
+        specExprs_.push_back(st->value);
+    }
+    return spec;
+  }
+
+  // Annotations see floating-point values as opaque (docs/language.md §11.2): they
+  // may compare them for equality, but arithmetic and ordering on them would speak
+  // of kprove's encoding, not of IEEE values. Checked once a function is lowered,
+  // when the names of its floating-point parameters and variables are known.
+  bool isFloatValued(const ir::Expr &e) const {
+    switch (e.kind) {
+    case ExprKind::Var:
+      return floatNames_.count(e.name) > 0;
+    case ExprKind::Index:
+      return e.args[0]->kind == ExprKind::Var && floatNames_.count(e.args[0]->name) > 0;
+    case ExprKind::Old:
+      return isFloatValued(*e.args[0]);
+    case ExprKind::Ite:
+      return isFloatValued(*e.args[1]) || isFloatValued(*e.args[2]);
+    default:
+      return false;
+    }
+  }
+  void checkFloatSpec(const ir::Expr &e) {
+    bool arith =
+        (e.kind == ExprKind::Binary && e.binop != ir::BinOp::Eq && e.binop != ir::BinOp::Ne &&
+         e.binop != ir::BinOp::And && e.binop != ir::BinOp::Or && e.binop != ir::BinOp::Implies &&
+         e.binop != ir::BinOp::Star) ||
+        (e.kind == ExprKind::Unary && e.unop == ir::UnOp::Neg);
+    for (const ExprPtr &a : e.args) {
+      if (!a)
+        continue;
+      if (arith && isFloatValued(*a)) {
+        unsupported(a->range, "arithmetic or ordering on a floating-point value in an "
+                              "annotation (floating-point values are opaque; compare them "
+                              "with == only)");
+        return;
+      }
+      checkFloatSpec(*a);
+    }
+  }
+  void checkFunctionSpecs() {
+    for (const ExprPtr &e : specExprs_)
+      if (e)
+        checkFloatSpec(*e);
+    specExprs_.clear();
   }
   // Clauses of the annotation before `at`, keeping only `allowed` kinds.
   std::vector<ir::Clause> contractBefore(uint32_t at, std::initializer_list<ir::ClauseKind> allowed,
@@ -290,6 +340,7 @@ private:
   struct Field {
     std::string name;
     Type type;
+    bool floating = false;
   };
   std::optional<std::vector<Field>> scalarFields(clang::QualType t) const {
     const clang::RecordType *rt = t.getCanonicalType()->getAs<clang::RecordType>();
@@ -301,7 +352,8 @@ private:
       if (f->isBitField() || f->getNameAsString().empty() ||
           !(ft->isIntegerType() || ft->isRealFloatingType() || ft->isEnumeralType()))
         return std::nullopt;
-      out.push_back({f->getNameAsString(), ft->isBooleanType() ? Type::Bool : Type::Int});
+      out.push_back({f->getNameAsString(), ft->isBooleanType() ? Type::Bool : Type::Int,
+                     ft->isRealFloatingType()});
     }
     if (out.empty())
       return std::nullopt;
@@ -344,6 +396,8 @@ private:
       std::vector<ir::Param> out;
       for (const Field &f : *fields) {
         out.push_back({f.type, p->getNameAsString() + "." + f.name, range(p)});
+        if (f.floating)
+          floatNames_.insert(out.back().name);
         spaces.push_back(ir::MemorySpace::Global);
       }
       return out;
@@ -378,12 +432,14 @@ private:
           pointee.getAddressSpace() != clang::LangAS::Default)
         space = spaceOf(pointee);
       if (isFloat(pointee))
-        floatArrays_.insert(out.name);
+        floatNames_.insert(out.name);
       return true;
     }
     auto st = scalarType(p->getType(), r, "parameter '" + out.name + "'");
     if (!st)
       return false;
+    if (isFloat(p->getType()))
+      floatNames_.insert(out.name);
     out.type = *st;
     space = ir::MemorySpace::Global;
     return true;
@@ -397,7 +453,7 @@ private:
     k.contract = contractBefore(
         at, {ir::ClauseKind::Requires, ir::ClauseKind::Ensures, ir::ClauseKind::Context},
         "before a kernel");
-    floatArrays_.clear();
+    floatNames_.clear();
     std::vector<ir::MemorySpace> spaces;
     std::vector<ir::Param> all;
     for (const clang::ParmVarDecl *p : fd->parameters())
@@ -429,6 +485,7 @@ private:
     }
     locals_ = nullptr;
     inKernel_ = false;
+    checkFunctionSpecs();
     out_.gpuKernels.push_back(std::move(k));
   }
 
@@ -441,7 +498,7 @@ private:
                                 {ir::ClauseKind::Requires, ir::ClauseKind::Ensures,
                                  ir::ClauseKind::Context, ir::ClauseKind::ContextEverywhere},
                                 "before a function");
-    floatArrays_.clear();
+    floatNames_.clear();
     std::vector<ir::MemorySpace> spaces;
     for (const clang::ParmVarDecl *p : fd->parameters())
       for (ir::Param &ip : params(p, spaces))
@@ -453,6 +510,7 @@ private:
       m.returnType = *t;
     if (auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(fd->getBody()))
       m.body = compound(body);
+    checkFunctionSpecs();
     out_.methods.push_back(std::move(m));
   }
 
@@ -719,7 +777,7 @@ private:
       a.range = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
       a.length = ir::makeInt(static_cast<int64_t>(at->getSize().getZExtValue()), a.range);
       if (isFloat(elem))
-        floatArrays_.insert(name);
+        floatNames_.insert(name);
       locals_->push_back(a);
       return;
     }
@@ -742,6 +800,8 @@ private:
     auto st = scalarType(t, r, "variable '" + name + "'");
     if (!st)
       return;
+    if (isFloat(t))
+      floatNames_.insert(name);
     auto s = newStmt(StmtKind::VarDecl, r);
     s->name = name;
     s->nameRange = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
@@ -780,6 +840,8 @@ private:
     for (size_t i = 0; i < fields.size(); ++i) {
       auto s = newStmt(StmtKind::VarDecl, r);
       s->name = name + "." + fields[i].name;
+      if (fields[i].floating)
+        floatNames_.insert(s->name);
       s->nameRange = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
       s->declType = fields[i].type;
       s->value = values[i];
@@ -1579,7 +1641,8 @@ private:
   std::vector<ir::KernelArray> *locals_ = nullptr;
   bool inKernel_ = false;
   unsigned temps_ = 0;
-  std::set<std::string> floatArrays_;
+  std::set<std::string> floatNames_; // floating-point parameters, variables, arrays
+  std::vector<ExprPtr> specExprs_;   // annotations of the function being lowered
   std::set<std::string> atomics_;
   std::map<std::string, size_t> floatLiterals_;
   std::map<std::string, std::pair<size_t, bool>> floatFns_; // arity, returns bool
