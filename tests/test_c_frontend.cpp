@@ -308,3 +308,39 @@ __kernel void k(__global int *c) {
 )";
   CHECK(cl(src).errors == Errors{{"unsupported", 10}});
 }
+
+TEST_CASE("pointer annotations: \\pointer, \\pointer_index, Perm(p + i, f)", "[c]") {
+  const char *src = R"(/*@
+  requires \pointer(a, get_global_size(0), 1\(get_global_size(0)));
+  context \pointer_index(b, get_global_id(0), write);
+  context c != NULL && \pointer_length(c) == \pointer_length(b) ** Perm(c + get_global_id(0), write);
+  ensures b[get_global_id(0)] == c[get_global_id(0)];
+@*/
+__kernel void k(__global int *a, __global int *b, __global int *c) {
+  int i = get_global_id(0);
+  c[i] = a[0];
+  b[i] = c[i];
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+  std::string shifted = src;
+  shifted.replace(shifted.find("Perm(c + get_global_id(0)"), 25, "Perm(c + get_local_id(0)");
+  CHECK(cl(shifted).verdict == Verdict::Failed);
+}
+
+TEST_CASE("\\ltid and \\gtid linearise 2-D ids; get_work_dim", "[c]") {
+  const char *src = R"(/*@
+  context get_local_size(0) == 4 && get_local_size(1) == 2 && get_num_groups(0) == 3;
+  context get_num_groups(1) == 1;
+  context a != NULL && \pointer_length(a) == 24 && Perm(&a[\gtid], write);
+  ensures a[\gtid] == \ltid;
+@*/
+__kernel void k(__global int *a) {
+  int l = get_local_id(1) * 4 + get_local_id(0);
+  int g = get_group_id(0) * 8 + l;
+  a[g] = l;
+  //@ assert get_work_dim() >= 1;
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+}

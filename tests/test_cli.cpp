@@ -83,6 +83,24 @@ TEST_CASE("a memory limit ends in a clear error, never a proof", "[cli][robustne
   CHECK(r.out.find(": verified") == std::string::npos);
 }
 
+TEST_CASE("launch flags on the command line", "[cli]") {
+  std::string k = writeTemp("flags.cl", R"(/*@
+  context get_local_size(0) == 32 && a != NULL && \pointer_length(a) == get_global_size(0);
+  context Perm(&a[get_global_id(0)], write);
+@*/
+__kernel void k(__global int *a) {
+  a[get_global_id(0)] = 1;
+}
+)");
+  CHECK(runKprove("--local_size=32 --num_groups=4,1 " + k).exitCode == 0);
+  CHECK(runKprove("--blockDim=32,1,1 --gridDim=2 " + k).exitCode == 0);
+  Run bad = runKprove("--local_size=16 " + k);
+  CHECK(bad.exitCode == 1);
+  CHECK(bad.out.find("error[kernel.spec]: --local_size gives 16") != std::string::npos);
+  CHECK(runKprove("--local_size=0 " + k).exitCode == 2);
+  CHECK(runKprove("--local_size=1,2,3,4 " + k).exitCode == 2);
+}
+
 TEST_CASE("input errors exit 2", "[cli]") {
   CHECK(runKprove("--no-such-option x.pvl").exitCode == 2);
   CHECK(runKprove("/nonexistent/file.pvl").exitCode == 2);
