@@ -344,3 +344,31 @@ __kernel void k(__global int *a) {
 )";
   CHECK(cl(src).verdict == Verdict::Verified);
 }
+
+TEST_CASE("\\old in a barrier contract means each thread's own cells (regression)",
+          "[c][soundness]") {
+  // Before the fix, the group check read \old(d[t]) with the checking thread's id for
+  // every thread, so all of s seemed to hold that one value and this wrong barrier
+  // postcondition verified.
+  const char *src = R"(/*@
+  context blockDim.x == 64 && gridDim.x == 1 && d != NULL && \pointer_length(d) == 64;
+  context Perm(&d[threadIdx.x], 1\2);
+  requires Perm(&s[threadIdx.x], write);
+@*/
+__global__ void k(int *d) {
+  __shared__ int s[64];
+  s[threadIdx.x] = d[threadIdx.x];
+  /*@
+    requires Perm(&s[threadIdx.x], write) ** s[threadIdx.x] == \old(d[threadIdx.x]);
+    ensures Perm(&s[(threadIdx.x + 1) % 64], 1\2);
+    ensures s[(threadIdx.x + 1) % 64] == \old(d[threadIdx.x]);
+  @*/
+  __syncthreads();
+}
+)";
+  CHECK(cu(src).errors == Errors{{"barrier.post", 12}});
+  std::string right = src;
+  right.replace(right.find("== \\old(d[threadIdx.x]);\n  @*/"), 24,
+                "== \\old(d[(threadIdx.x + 1) % 64]);");
+  CHECK(cu(right).verdict == Verdict::Verified);
+}
