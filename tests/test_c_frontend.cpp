@@ -372,3 +372,23 @@ __global__ void k(int *d) {
                 "== \\old(d[(threadIdx.x + 1) % 64]);");
   CHECK(cu(right).verdict == Verdict::Verified);
 }
+
+TEST_CASE("a do-while body's annotations hold in every iteration (regression)", "[c][soundness]") {
+  // The body is run once before the loop and then as the loop body; both copies must
+  // carry its assertions (they once went only to the first).
+  const char *src = R"(/*@
+  context a != NULL && \pointer_length(a) == 1 && Perm(&a[0], 1\(get_global_size(0)));
+@*/
+__kernel void k(__global int *a, int n) {
+  int i = 0;
+  /*@ loop_invariant 0 <= i; @*/
+  do {
+    int t = i;
+    //@ assert t == i;
+    //@ assert i < 3;
+    i = t + 1;
+  } while (i < n);
+}
+)";
+  CHECK(cl(src).errors == Errors{{"assert", 10}});
+}

@@ -616,10 +616,7 @@ private:
         stmt(fs->getInit(), out);
       auto w = newStmt(StmtKind::While, r);
       w->clauses = clauses;
-      std::vector<StmtPtr> pre;
-      w->cond = fs->getCond() ? cond(fs->getCond(), pre) : ir::makeBool(true, r);
-      if (!pre.empty())
-        unsupported(range(fs->getCond()), "a function call in a loop condition");
+      w->cond = fs->getCond() ? loopCondition(fs->getCond()) : ir::makeBool(true, r);
       w->body = body(fs->getBody());
       if (fs->getInc())
         effect(fs->getInc(), w->body);
@@ -629,26 +626,24 @@ private:
     if (auto *ws = llvm::dyn_cast<clang::WhileStmt>(s)) {
       auto w = newStmt(StmtKind::While, r);
       w->clauses = loopClauses(s);
-      std::vector<StmtPtr> pre;
-      w->cond = cond(ws->getCond(), pre);
-      if (!pre.empty())
-        unsupported(range(ws->getCond()), "a function call in a loop condition");
+      w->cond = loopCondition(ws->getCond());
       w->body = body(ws->getBody());
       out.push_back(w);
       return;
     }
     if (auto *dw = llvm::dyn_cast<clang::DoStmt>(s)) {
-      // do S while (c)  ==  S; while (c) S   (the invariant holds at each test of c)
+      // do S while (c)  ==  { S } while (c) S   (the invariant holds at each test of
+      // c). S is lowered once and used twice, so the annotations inside it (barrier
+      // contracts, assertions) belong to both copies.
       auto clauses = loopClauses(s);
-      std::vector<StmtPtr> first = body(dw->getBody());
-      out.insert(out.end(), first.begin(), first.end());
+      std::vector<StmtPtr> once = body(dw->getBody());
+      auto first = newStmt(StmtKind::Block, r);
+      first->body = once;
+      out.push_back(first);
       auto w = newStmt(StmtKind::While, r);
       w->clauses = clauses;
-      std::vector<StmtPtr> pre;
-      w->cond = cond(dw->getCond(), pre);
-      if (!pre.empty())
-        unsupported(range(dw->getCond()), "a function call in a loop condition");
-      w->body = body(dw->getBody());
+      w->cond = loopCondition(dw->getCond());
+      w->body = once;
       out.push_back(w);
       return;
     }
@@ -683,6 +678,15 @@ private:
       return;
     }
     unsupported(r, std::string("the statement ") + s->getStmtClassName());
+  }
+
+  // A loop condition is evaluated at every iteration: no hoisted calls.
+  ExprPtr loopCondition(const clang::Expr *c) {
+    std::vector<StmtPtr> pre;
+    ExprPtr e = cond(c, pre);
+    if (!pre.empty())
+      unsupported(range(c), "a function call in a loop condition");
+    return e;
   }
 
   std::vector<ir::Clause> loopClauses(const clang::Stmt *s) {
