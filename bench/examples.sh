@@ -10,7 +10,7 @@ build="${KPROVE_BUILD_DIR:-$root/build}"
 echo "| example | expected | obligations | median seconds |"
 echo "|---|---|---:|---:|"
 total=0
-for f in "$root"/examples/*/*.pvl; do
+for f in "$root"/examples/*/*.pvl "$root"/examples/*/*.cl "$root"/examples/*/*.cu; do
   rel="${f#$root/}"
   times=()
   line=""

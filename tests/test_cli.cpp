@@ -83,6 +83,25 @@ TEST_CASE("a memory limit ends in a clear error, never a proof", "[cli][robustne
   CHECK(r.out.find(": verified") == std::string::npos);
 }
 
+TEST_CASE("the README's first command, scripts/kprove, verifies an example", "[cli]") {
+  // scripts/kprove builds (a no-op here) and runs the binary the build produced.
+  std::string cmd = std::string("KPROVE_BUILD_DIR=") +
+                    std::filesystem::path(KPROVE_BINARY).parent_path().parent_path().string() +
+                    " " + KPROVE_SOURCE_DIR + "/scripts/kprove " + KPROVE_SOURCE_DIR +
+                    "/examples/opencl/vector_add.cl 2>/dev/null";
+  FILE *p = popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  std::string out;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0)
+    out.append(buf.data(), n);
+  int status = pclose(p);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(out.find("vector_add.cl: verified") != std::string::npos);
+}
+
 TEST_CASE("launch flags on the command line", "[cli]") {
   std::string k = writeTemp("flags.cl", R"(/*@
   context get_local_size(0) == 32 && a != NULL && \pointer_length(a) == get_global_size(0);
