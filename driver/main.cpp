@@ -7,7 +7,6 @@
 #include <cstdlib>
 #include <iostream>
 #include <new>
-#include <sstream>
 #include <sys/resource.h>
 #include <system_error>
 
@@ -86,27 +85,12 @@ int main(int argc, char **argv) {
       r.verdict = driver::Verdict::Invalid;
     }
     DiagnosticEngine render(sources);
-    for (const Diagnostic &d : r.remarks) {
-      std::ostringstream os;
-      render.render(d, os);
-      std::string text = os.str();
-      auto pos = text.find("error[");
-      auto end = text.find("]: ", pos);
-      if (pos != std::string::npos && end != std::string::npos)
-        text.replace(pos, end + 3 - pos, "note: ");
-      std::cout << text;
-    }
+    for (const Diagnostic &d : r.remarks)
+      render.render(d, std::cout, DiagnosticEngine::Label::Note);
     for (const Diagnostic &d : r.errors)
       render.render(d, std::cout);
-    for (const Diagnostic &d : r.unknowns) {
-      std::ostringstream os;
-      render.render(d, os);
-      std::string text = os.str();
-      auto pos = text.find("error[");
-      if (pos != std::string::npos)
-        text.replace(pos, 5, "unknown");
-      std::cout << text;
-    }
+    for (const Diagnostic &d : r.unknowns)
+      render.render(d, std::cout, DiagnosticEngine::Label::Unknown);
     std::cout << f << ": " << driver::verdictName(r.verdict) << "\n";
     switch (r.verdict) {
     case driver::Verdict::Verified:

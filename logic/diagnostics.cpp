@@ -78,9 +78,20 @@ void renderLocation(const SourceManager &sm, SourceRange range, std::ostream &os
 }
 } // namespace
 
-void DiagnosticEngine::render(const Diagnostic &d, std::ostream &os) const {
+void DiagnosticEngine::render(const Diagnostic &d, std::ostream &os, Label label) const {
   renderLocation(sm_, d.range, os);
-  os << "error[" << diagCodeName(d.code) << "]: " << d.message << "\n";
+  switch (label) {
+  case Label::Error:
+    os << "error[" << diagCodeName(d.code) << "]: ";
+    break;
+  case Label::Unknown:
+    os << "unknown[" << diagCodeName(d.code) << "]: ";
+    break;
+  case Label::Note:
+    os << "note: ";
+    break;
+  }
+  os << d.message << "\n";
   renderSnippet(sm_, d.range, os);
   for (const DiagNote &n : d.notes) {
     renderLocation(sm_, n.range, os);

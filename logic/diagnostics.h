@@ -50,7 +50,10 @@ public:
   const SourceManager &sources() const { return sm_; }
 
   // FILE:LINE:COL: error[CODE]: message, the source line, a caret line, notes.
-  void render(const Diagnostic &d, std::ostream &os) const;
+  // `Unknown` prints unknown[CODE] (undecided obligations); `Note` prints a remark
+  // (an assumption kprove made) as `note:` without a code.
+  enum class Label { Error, Unknown, Note };
+  void render(const Diagnostic &d, std::ostream &os, Label label = Label::Error) const;
 
 private:
   const SourceManager &sm_;

@@ -16,8 +16,8 @@ struct Run {
   std::string out;
 };
 
-Run runKprove(const std::string &args) {
-  std::string cmd = std::string(KPROVE_BINARY) + " " + args + " 2>&1";
+// Runs a shell command; its exit code (128 + signal when killed) and its output.
+Run runCommand(const std::string &cmd) {
   FILE *p = popen(cmd.c_str(), "r");
   REQUIRE(p);
   std::string out;
@@ -27,6 +27,10 @@ Run runKprove(const std::string &args) {
     out.append(buf.data(), n);
   int status = pclose(p);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), out};
+}
+
+Run runKprove(const std::string &args) {
+  return runCommand(std::string(KPROVE_BINARY) + " " + args + " 2>&1");
 }
 
 std::string writeTemp(const std::string &name, const std::string &content) {
@@ -89,17 +93,9 @@ TEST_CASE("the README's first command, scripts/kprove, verifies an example", "[c
                     std::filesystem::path(KPROVE_BINARY).parent_path().parent_path().string() +
                     " " + KPROVE_SOURCE_DIR + "/scripts/kprove " + KPROVE_SOURCE_DIR +
                     "/examples/opencl/vector_add.cl 2>/dev/null";
-  FILE *p = popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  std::string out;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0)
-    out.append(buf.data(), n);
-  int status = pclose(p);
-  CHECK(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 0);
-  CHECK(out.find("vector_add.cl: verified") != std::string::npos);
+  Run r = runCommand(cmd);
+  CHECK(r.exitCode == 0);
+  CHECK(r.out.find("vector_add.cl: verified") != std::string::npos);
 }
 
 TEST_CASE("launch flags on the command line", "[cli]") {
