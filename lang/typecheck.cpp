@@ -25,6 +25,7 @@ enum class VarKind { Local, Param, Binder, ParIter, Reserved, KernelArray };
 struct VarInfo {
   Type type = Type::Unknown;
   VarKind kind = VarKind::Local;
+  std::string internal; // the IR name of a renamed local (ir::kScopeSeparator); empty: as declared
 };
 
 // Where an expression sits: decides whether permissions, \result and \old may occur.
@@ -113,11 +114,33 @@ private:
     return true;
   }
 
-  const VarInfo *lookup(const std::string &name) const {
+  // Declares a local variable and returns its IR name: the source name the first time
+  // a body declares it, `name#N` when it shadows a visible name or repeats a sibling's
+  // (see ir::kScopeSeparator). A statement typechecked twice (a do-while body is
+  // shared by its two copies) is renamed again, consistently with its uses.
+  std::string declareLocal(const std::string &irName, Type type, SourceRange r) {
+    std::string name = sourceName(irName);
+    int n = ++localDecls_[name];
+    VarInfo info{type, VarKind::Local, {}};
+    if (n > 1 || lookup(name))
+      info.internal = name + kScopeSeparator + std::to_string(n);
+    declare(name, info, r);
+    return info.internal.empty() ? name : info.internal;
+  }
+
+  const VarInfo *lookup(const std::string &irName) const {
+    std::string name = sourceName(irName);
     for (auto s = scopes_.rbegin(); s != scopes_.rend(); ++s)
       if (auto it = s->find(name); it != s->end())
         return &it->second;
     return nullptr;
+  }
+  // Points a use of a variable at its declaration's IR name.
+  static void resolve(Expr &use, const VarInfo &v) {
+    if (!v.internal.empty())
+      use.name = v.internal;
+    else if (v.kind == VarKind::Local)
+      use.name = sourceName(use.name);
   }
 
   const Method *findMethod(const std::string &name) const {
@@ -171,6 +194,7 @@ private:
 
   void method(Method &m) {
     ScopeGuard scope(*this);
+    localDecls_.clear();
     method_ = &m;
     for (const Param &p : m.params) {
       if (p.type == Type::Void)
@@ -200,6 +224,7 @@ private:
 
   void kernel(Kernel &k) {
     ScopeGuard scope(*this);
+    localDecls_.clear();
     inKernel_ = true;
     for (const char *name : kReservedKernelNames)
       declare(name, {Type::Int, VarKind::Reserved}, k.nameRange);
@@ -219,6 +244,7 @@ private:
 
   void gpuKernel(GpuKernel &k) {
     ScopeGuard scope(*this);
+    localDecls_.clear();
     for (const char *kind : {"lid", "grp", "lsz", "ngr"})
       for (int d = 0; d < 3; ++d)
         declare(gpuBuiltinName(kind, d), {Type::Int, VarKind::Reserved}, k.nameRange);
@@ -328,7 +354,8 @@ private:
       call->args = s.value->args;
       call->target = makeVar(s.name, s.nameRange);
       s.value = nullptr;
-      declare(s.name, {s.declType, VarKind::Local}, s.nameRange);
+      s.name = declareLocal(s.name, s.declType, s.nameRange);
+      call->target->name = s.name;
       body.insert(body.begin() + static_cast<std::ptrdiff_t>(i) + 1, call);
       return;
     }
@@ -336,9 +363,10 @@ private:
       Type t = expr(*s.value, ExprCtx{});
       if (!assignable(s.declType, *s.value))
         error(s.value->range, std::string("cannot initialise ") + typeName(s.declType) +
-                                  " variable " + quoted(s.name) + " with " + typeName(t));
+                                  " variable " + quoted(sourceName(s.name)) + " with " +
+                                  typeName(t));
     }
-    declare(s.name, {s.declType, VarKind::Local}, s.nameRange);
+    s.name = declareLocal(s.name, s.declType, s.nameRange);
   }
 
   // The target of an assignment or call result: a mutable variable or array element.
@@ -350,6 +378,7 @@ private:
       error(t.range, "unknown identifier " + quoted(t.name));
       return Type::Unknown;
     }
+    resolve(t, *v);
     t.type = v->type;
     switch (v->kind) {
     case VarKind::Reserved:
@@ -577,9 +606,11 @@ private:
     return expr(*e.args[i], c);
   }
 
-  Type var(const Expr &e) {
-    if (const VarInfo *v = lookup(e.name))
+  Type var(Expr &e) {
+    if (const VarInfo *v = lookup(e.name)) {
+      resolve(e, *v);
       return v->type;
+    }
     if (findMethod(e.name))
       error(e.range, quoted(e.name) + " is a method, not a variable");
     else
@@ -750,7 +781,7 @@ private:
     for (const Binder &b : e.binders) {
       if (b.type != Type::Int && b.type != Type::Bool)
         error(b.range, "quantified variables must be int or bool");
-      scopes_.back()[b.name] = {b.type, VarKind::Binder}; // binders may repeat a name
+      scopes_.back()[b.name] = {b.type, VarKind::Binder, {}}; // binders may repeat a name
     }
     if (e.args.size() > 0 && e.args[0])
       requireType(*e.args[0], c.noResource(), Type::Bool, "quantifier condition");
@@ -794,6 +825,7 @@ private:
   bool ok_ = true;
   std::unordered_map<std::string, const Method *> methods_;
   std::vector<std::unordered_map<std::string, VarInfo>> scopes_;
+  std::unordered_map<std::string, int> localDecls_; // per method or kernel: declarations so far
   const Method *method_ = nullptr;
   bool inKernel_ = false;
   bool inGpuKernel_ = false;

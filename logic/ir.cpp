@@ -149,6 +149,11 @@ const char *clauseKeyword(ClauseKind k) {
   return "?";
 }
 
+std::string sourceName(const std::string &name) {
+  size_t hash = name.find(kScopeSeparator);
+  return hash == std::string::npos ? name : name.substr(0, hash);
+}
+
 // Reserved GPU names as the user wrote them: $lid0 is get_local_id(0).
 std::string displayName(const std::string &name) {
   static const std::pair<const char *, const char *> kinds[] = {{"$lid", "get_local_id"},
@@ -162,7 +167,7 @@ std::string displayName(const std::string &name) {
     return "get_work_dim()";
   if (name.rfind("$smem_", 0) == 0)
     return "\\shared_mem_size(" + name.substr(6) + ")";
-  return name;
+  return sourceName(name);
 }
 
 void printExpr(const Expr &e, std::string &out);

@@ -231,6 +231,15 @@ struct Program {
   std::vector<GpuKernel> gpuKernels;
 };
 
+// Local variables are unique within a method or kernel: the type checker renames a
+// declaration whose name is already declared in the same body (an inner block's
+// `int i` shadowing an outer `i`, sibling `for (int i ...)` loops) to `i#2`, `i#3`,
+// ... so that every name-based analysis in vcgen (variables of a state, loop
+// modifies-sets, uniformity) sees one variable per name. `#` cannot occur in source
+// identifiers; messages print the source name.
+inline constexpr char kScopeSeparator = '#';
+std::string sourceName(const std::string &name); // "i#2" -> "i"
+
 // Small constructors used by front ends and tests.
 ExprPtr makeInt(int64_t v, SourceRange r = {});
 ExprPtr makeBool(bool v, SourceRange r = {});

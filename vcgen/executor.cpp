@@ -2,8 +2,11 @@
 
 #include "vcgen/expr_encoder.h"
 #include "vcgen/lockstep.h"
+#include "vcgen/modifies.h"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace kprove::vcgen {
 
@@ -41,15 +44,81 @@ ir::ExprPtr conjoin(const std::vector<const ir::Expr *> &parts) {
   return acc;
 }
 
-std::set<std::string> lockStepSafeNames(VcContext &vc, const std::vector<ir::StmtPtr> &body,
-                                        std::set<std::string> uniform) {
+void analyseDivergence(ThreadContext &tc, const std::vector<ir::StmtPtr> &body,
+                       std::set<std::string> uniform) {
   LockStepResult ls = analyseLockStep(body, std::move(uniform));
+  tc.divergence.clear();
   for (const DivergenceError &d : ls.errors)
-    vc.fail({DiagCode::BarrierDivergence,
-             d.barrier->range,
-             "threads may disagree on reaching this barrier (barrier divergence)",
-             {{d.condition, "this condition may differ between threads of the group"}}});
-  return std::move(ls.uniform);
+    tc.divergence[d.condition].push_back(d.barrier);
+  tc.uniform = std::move(ls.uniform);
+}
+
+namespace {
+void freeSymbols(const T &t, std::set<std::string> &bound, std::map<std::string, Sort> &out) {
+  if (!t)
+    return;
+  if (t->op == Op::Var) {
+    if (!bound.count(t->name))
+      out.emplace(t->name, t->sort);
+    return;
+  }
+  std::vector<std::string> added;
+  for (const BoundVar &b : t->bound)
+    if (bound.insert(b.name).second)
+      added.push_back(b.name);
+  for (const T &a : t->args)
+    freeSymbols(a, bound, out);
+  for (const auto &pattern : t->patterns)
+    for (const T &p : pattern)
+      freeSymbols(p, bound, out);
+  for (const std::string &n : added)
+    bound.erase(n);
+}
+std::map<std::string, Sort> freeSymbols(const std::vector<T> &ts) {
+  std::map<std::string, Sort> out;
+  std::set<std::string> bound;
+  for (const T &t : ts)
+    freeSymbols(t, bound, out);
+  return out;
+}
+} // namespace
+
+std::set<std::string> freeSymbolsOf(const State &st) {
+  std::vector<T> ts = st.allFacts();
+  for (const auto &[n, v] : st.vars)
+    ts.push_back(v);
+  ts.push_back(st.heap);
+  std::set<std::string> out;
+  for (const auto &[n, sort] : freeSymbols(ts))
+    out.insert(n);
+  return out;
+}
+
+void Executor::checkUniform(const ir::Expr &cond, State &st) {
+  if (!thread_)
+    return;
+  auto it = thread_->divergence.find(&cond);
+  if (it == thread_->divergence.end())
+    return;
+  ExprEncoder enc(vc_, st);
+  enc.reads = ReadCheck::None; // the condition's own reads are checked where it is evaluated
+  T c = enc.encode(cond);
+  // A second thread of the same group: every symbol of this thread's own renamed.
+  std::vector<T> facts = st.allFacts();
+  std::vector<T> all = facts;
+  all.push_back(c);
+  std::vector<std::pair<std::string, T>> rename;
+  for (const auto &[n, sort] : freeSymbols(all))
+    if (!thread_->sharedSymbols.count(n))
+      rename.emplace_back(n, var(n + "$2nd", sort));
+  std::vector<T> other;
+  for (const T &f : facts)
+    other.push_back(substitute(f, rename));
+  T goal = eq(c, substitute(c, rename));
+  for (const ir::Stmt *barrier : it->second)
+    vc_.check(st, other, goal, DiagCode::BarrierDivergence, barrier->range,
+              "threads may disagree on reaching this barrier (barrier divergence)",
+              {{cond.range, "this condition may differ between threads of the group"}});
 }
 
 void verifyThread(VcContext &vc, const ThreadContext &tc, State &st, const ir::ExprPtr &pre,
@@ -65,23 +134,15 @@ void verifyThread(VcContext &vc, const ThreadContext &tc, State &st, const ir::E
   }
   Executor ex(vc, nullptr, &tc);
   ex.exec(body, st);
-  if (!st.dead && post)
+  if (!st.dead && post) {
+    ex.interfere(st);
     res.exhale(*post, st, postBlame);
+  }
 }
 
 namespace {
 const auto kPre = {ClauseKind::Requires, ClauseKind::Context, ClauseKind::ContextEverywhere};
 const auto kPost = {ClauseKind::Ensures, ClauseKind::Context, ClauseKind::ContextEverywhere};
-
-void assignedIn(const std::vector<ir::StmtPtr> &body, std::set<std::string> &out) {
-  for (const ir::StmtPtr &s : body) {
-    if ((s->kind == ir::StmtKind::Assign || s->kind == ir::StmtKind::Call) && s->target &&
-        s->target->kind == ir::ExprKind::Var)
-      out.insert(s->target->name);
-    assignedIn(s->body, out);
-    assignedIn(s->elseBody, out);
-  }
-}
 } // namespace
 
 void Executor::exec(const std::vector<ir::StmtPtr> &body, State &st) {
@@ -98,7 +159,15 @@ void Executor::exec(const std::vector<ir::StmtPtr> &body, State &st) {
     it = outer.count(it->first) ? std::next(it) : st.vars.erase(it);
 }
 
+void Executor::interfere(State &st) {
+  if (thread_ && thread_->gpu && !vc_.atomicArrays.empty())
+    res_.havocShared(st, vc_.atomicRefs());
+}
+
 void Executor::exec(const ir::Stmt &s, State &st) {
+  // Between any two steps of this thread, other threads' atomics may change the
+  // cells it does not hold entirely.
+  interfere(st);
   switch (s.kind) {
   case ir::StmtKind::Block:
     exec(s.body, st);
@@ -272,6 +341,7 @@ void Executor::merge(State &st, const T &cond, State &thenSt, State &elseSt) {
 }
 
 void Executor::execIf(const ir::Stmt &s, State &st) {
+  checkUniform(*s.cond, st);
   ExprEncoder enc(vc_, st);
   T c = enc.encode(*s.cond);
   State t = st, f = st;
@@ -288,9 +358,10 @@ void Executor::execWhile(const ir::Stmt &s, State &st) {
     for (const ir::Expr *e : clausesOf(method_->contract, {ClauseKind::ContextEverywhere}))
       invs.push_back(e);
   ir::ExprPtr inv = conjoin(invs);
-  std::set<std::string> modified;
-  assignedIn(s.body, modified);
+  const ModifiesSet modifies = modifiesOf(s.body);
+  const std::set<std::string> &modified = modifies.vars;
 
+  checkUniform(*s.cond, st); // threads agree on entering the loop
   // Entry: the invariant holds; what it does not cover stays with the frame.
   State after = st;
   if (inv)
@@ -317,6 +388,8 @@ void Executor::execWhile(const ir::Stmt &s, State &st) {
     body.assume(enc.encode(*s.cond));
   }
   exec(s.body, body);
+  if (!body.dead)
+    checkUniform(*s.cond, body); // and on running one more iteration
   if (!body.dead && inv)
     res_.exhale(*inv, body,
                 {DiagCode::LoopPreserve,
@@ -324,8 +397,13 @@ void Executor::execWhile(const ir::Stmt &s, State &st) {
                  "the loop invariant after an iteration",
                  {}});
 
-  // After the loop: the frame, the invariant, and the negated condition.
+  // After the loop: the frame, the invariant, and the negated condition. The frame
+  // keeps the values of the cells it holds; atomics (this thread's in the body, or
+  // other threads' meanwhile) change cells held only in part, so those are
+  // forgotten.
   havocModified(after);
+  if (thread_ && thread_->gpu && !vc_.atomicArrays.empty())
+    res_.havocShared(after, vc_.atomicRefs());
   if (inv)
     res_.inhale(*inv, after);
   ExprEncoder enc(vc_, after);
@@ -353,11 +431,28 @@ void Executor::exhalePost(State &st, SourceRange site) {
 void Executor::execCall(const ir::Stmt &s, State &st) {
   // A function is verified on its own, not knowing that other threads update an
   // array with atomics; its plain reads of it could race with them.
-  for (const ir::ExprPtr &a : s.args)
-    if (a && a->kind == ir::ExprKind::Var && vc_.atomicArrays.count(a->name))
-      vc_.unsupported(a->range, fmt::format("unsupported: passing '{}', which the kernel updates "
-                                            "with atomics, to a function",
-                                            a->name));
+  // Decided per location: an argument that may be (alias) an atomically updated
+  // buffer is as unsupported as the buffer itself.
+  if (!vc_.atomicArrays.empty())
+    for (const ir::ExprPtr &a : s.args) {
+      if (!a || a->type != ir::Type::IntArray)
+        continue;
+      if (a->kind == ir::ExprKind::Var &&
+          std::any_of(vc_.atomicArrays.begin(), vc_.atomicArrays.end(),
+                      [&](const auto &x) { return x.name == a->name; })) {
+        vc_.unsupported(a->range, fmt::format("unsupported: passing '{}', which the kernel "
+                                              "updates with atomics, to a function",
+                                              a->name));
+        continue;
+      }
+      ExprEncoder e(vc_, st);
+      e.reads = ReadCheck::None;
+      vc_.check(st, {}, lnot(vc_.mayBeAtomic(e.encode(*a))), DiagCode::Unsupported, a->range,
+                fmt::format("unsupported: '{}' may be a buffer the kernel updates with atomics "
+                            "(the contract does not rule out that they alias), and passing such "
+                            "a buffer to a function is not supported",
+                            ir::toString(*a)));
+    }
   const ir::Method *callee = vc_.findMethod(s.name);
   if (!callee || callee->pure) {
     vc_.typeError(s.range, fmt::format("'{}' is not a method", s.name));

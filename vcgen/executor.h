@@ -36,7 +36,19 @@ struct ThreadContext {
   bool gpu = false; // C kernels: barriers check their fences
   // A `return` in the thread: checks the thread's postcondition (null: unsupported).
   std::function<void(State &, SourceRange)> onReturn;
+  // Barrier divergence: each condition the lock-step analysis could not show
+  // uniform, with the barriers whose reaching it decides. The executor proves, where
+  // the condition is evaluated, that two threads of the group agree on it.
+  std::map<const ir::Expr *, std::vector<const ir::Stmt *>> divergence;
+  // The symbols every thread of the group shares (parameters, sizes, the group id,
+  // the memory at the start); all others are this thread's own and are renamed to
+  // describe a second thread.
+  std::set<std::string> sharedSymbols;
 };
+
+// The free constants of the state's facts, variables and heap: what the group
+// shares before thread-specific symbols are introduced.
+std::set<std::string> freeSymbolsOf(const State &st);
 
 class Executor {
 public:
@@ -48,6 +60,9 @@ public:
 
   // Checks that the postcondition holds (return statements and the end of the body).
   void exhalePost(State &st, SourceRange site);
+  // Other threads' atomics between two steps of this thread: forgets the cells of
+  // atomically updated arrays the state holds less than all of.
+  void interfere(State &st);
 
 private:
   void execIf(const ir::Stmt &s, State &st);
@@ -59,6 +74,9 @@ private:
   void execAtomic(const ir::Stmt &s, State &st);
   void checkFences(const ir::Stmt &s, State &st);
   void groupCheck(const ir::Stmt &s, State &st);
+  // Obligation: two threads of the group that reach this point under their contract
+  // agree on `cond` (when it decides whether they reach a barrier).
+  void checkUniform(const ir::Expr &cond, State &st);
   void merge(State &st, const term::T &cond, State &thenSt, State &elseSt);
 
   VcContext &vc_;
@@ -67,11 +85,10 @@ private:
   const ThreadContext *thread_;
 };
 
-// Runs the lock-step analysis of a parallel body, reports each barrier that
-// threads may disagree on reaching (barrier.divergence), and returns the names
-// that are uniform across the group.
-std::set<std::string> lockStepSafeNames(VcContext &vc, const std::vector<ir::StmtPtr> &body,
-                                        std::set<std::string> uniform);
+// Runs the lock-step analysis of a parallel body: sets the names that are uniform
+// across the group and the conditions the executor must prove uniform.
+void analyseDivergence(ThreadContext &tc, const std::vector<ir::StmtPtr> &body,
+                       std::set<std::string> uniform);
 
 // One arbitrary thread of a kernel or parallel block, from `st` (its id already
 // bound): the postcondition must frame itself, the precondition is inhaled

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace kprove::vcgen {
 
 using namespace term;
@@ -194,18 +196,32 @@ T ExprEncoder::encodeIndex(const ir::Expr &e) {
           fmt::format("array '{}' may be null", arr));
   require(land(le(intConst(0), idx), lt(idx, lengthOf(ref))), DiagCode::Bounds, e.args[1]->range,
           fmt::format("index may be out of bounds of '{}'", arr));
-  if (reads != ReadCheck::None && e.args[0]->kind == ir::ExprKind::Var &&
-      vc_.atomicArrays.count(e.args[0]->name)) {
-    // Other threads may change the cell atomically at any time while they hold any
-    // permission: a plain read is race free only with all of it.
+  bool atomicByName = false;
+  if (reads != ReadCheck::None && !vc_.atomicArrays.empty()) {
+    // Other threads may change a cell atomically at any time while they hold any
+    // permission: a plain read is race free only with all of it. Decided per
+    // location: the array read may be an atomically updated one under another name.
     // (At least: a state holding more is infeasible, and framing checks see masks
     // before the bound on them is assumed.)
-    require(le(realConst(1, 1), select(st_.mask, ref, idx)),
+    T atomic = vc_.mayBeAtomic(ref);
+    std::string names;
+    for (const VcContext::AtomicArray &a : vc_.atomicArrays)
+      names += (names.empty() ? "'" : ", '") + a.name + "'";
+    bool same = e.args[0]->kind == ir::ExprKind::Var &&
+                std::any_of(vc_.atomicArrays.begin(), vc_.atomicArrays.end(),
+                            [&](const auto &a) { return a.name == e.args[0]->name; });
+    atomicByName = same;
+    require(implies(atomic, le(realConst(1, 1), select(st_.mask, ref, idx))),
             reads == ReadCheck::Framing ? DiagCode::Framing : DiagCode::PermRead, e.range,
-            fmt::format("a plain read of '{}', which threads update with atomics, needs a write "
-                        "permission (otherwise it races with their atomics)",
-                        ir::toString(e)));
-  } else if (reads != ReadCheck::None) {
+            same ? fmt::format("a plain read of '{}', which threads update with atomics, needs a "
+                               "write permission (otherwise it races with their atomics)",
+                               ir::toString(e))
+                 : fmt::format("'{}' may be a cell of {} (the contract does not rule out that the "
+                               "buffers alias), which threads update with atomics: a plain read "
+                               "then needs a write permission (or require the buffers distinct)",
+                               ir::toString(e), names));
+  }
+  if (reads != ReadCheck::None && !atomicByName) {
     bool framing = reads == ReadCheck::Framing;
     require(lt(realConst(0, 1), select(st_.mask, ref, idx)),
             framing ? DiagCode::Framing : DiagCode::PermRead, e.range,

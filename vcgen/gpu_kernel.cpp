@@ -21,8 +21,11 @@ public:
   void run() {
     pre_ = conjoin(clausesOf(k_.contract, {ClauseKind::Requires, ClauseKind::Context}));
     post_ = conjoin(clausesOf(k_.contract, {ClauseKind::Ensures, ClauseKind::Context}));
-    vc_.atomicArrays = {k_.atomicArrays.begin(), k_.atomicArrays.end()};
     setUp();
+    vc_.atomicArrays.clear();
+    for (const std::string &n : k_.atomicArrays)
+      if (auto it = base_.vars.find(n); it != base_.vars.end())
+        vc_.atomicArrays.push_back({n, it->second});
     checkGlobalResources();
     checkLocalResources();
     verifyThread();
@@ -298,6 +301,7 @@ private:
     tc.spaces = spaces_;
     State st = base_;
     fix(st, groupVars_);
+    tc.sharedSymbols = freeSymbolsOf(st); // the group's: everything but the local ids
     fix(st, localVars_);
     for (const std::string &v : tc.threadVars)
       tc.ranges.push_back(rangeOf(v, st));
@@ -305,7 +309,7 @@ private:
     for (const auto &[n, v] : base_.vars)
       if (n.rfind("$lid", 0) != 0)
         uniform.insert(n); // parameters, sizes, group ids, local arrays
-    tc.uniform = lockStepSafeNames(vc_, k_.body, uniform);
+    analyseDivergence(tc, k_.body, uniform);
     ExhaleBlame blame{DiagCode::Post,
                       DiagCode::Post,
                       "the thread's postcondition",

@@ -178,9 +178,10 @@ private:
     std::set<std::string> uniform{"gsize", "tcount", "gid"};
     for (const ir::KernelArray &a : k_.arrays)
       uniform.insert(a.name);
-    tc.uniform = lockStepSafeNames(vc_, k_.body, uniform);
+    analyseDivergence(tc, k_.body, uniform);
 
     State st = base_;
+    tc.sharedSymbols = freeSymbolsOf(st);
     T tid = vc_.freshVar("tid", Sort::Int);
     st.assume(land(le(intConst(0), tid), lt(tid, st.vars.at("gsize"))));
     st.vars["tid"] = tid;

@@ -1,5 +1,7 @@
 #include "vcgen/lockstep.h"
 
+#include <algorithm>
+
 namespace kprove::vcgen {
 namespace {
 
@@ -80,42 +82,54 @@ bool demote(const std::vector<ir::StmtPtr> &body, bool condUniform,
   return changed;
 }
 
-// Reports barriers reached under a non-uniform condition. Returns the condition under
-// which some threads may have returned early, if any: every later barrier is then
-// divergent too (the returned threads never reach it).
-std::optional<SourceRange> findDivergence(const std::vector<ir::StmtPtr> &body,
-                                          const SourceRange *badCond,
-                                          const std::set<std::string> &uniform,
-                                          std::vector<DivergenceError> &out) {
-  std::optional<SourceRange> exited;
+using Conds = std::vector<const ir::Expr *>;
+
+void addAll(Conds &to, const Conds &from) {
+  for (const ir::Expr *c : from)
+    if (std::find(to.begin(), to.end(), c) == to.end())
+      to.push_back(c);
+}
+
+// Reports, for each barrier, every condition it cannot show uniform that decides
+// whether a thread reaches the barrier (`conds`: those of the enclosing ifs and
+// loops). Returns the conditions under which some threads may have returned: they
+// decide every later barrier too (the returned threads never reach it), and every
+// barrier of an enclosing loop's body (the returned threads miss the next iteration).
+Conds findDivergence(const std::vector<ir::StmtPtr> &body, const Conds &conds,
+                     const std::set<std::string> &uniform, std::vector<DivergenceError> &out) {
+  Conds exited;
   for (const ir::StmtPtr &s : body) {
-    const SourceRange *cond = badCond ? badCond : exited ? &*exited : nullptr;
+    Conds here = conds;
+    addAll(here, exited);
     switch (s->kind) {
     case ir::StmtKind::Barrier:
-      if (cond)
-        out.push_back({s.get(), *cond});
+      for (const ir::Expr *c : here)
+        if (std::none_of(out.begin(), out.end(),
+                         [&](const DivergenceError &d) { return d.barrier == s.get() && d.condition == c; }))
+          out.push_back({s.get(), c});
       break;
     case ir::StmtKind::Return:
-      if (cond && !exited)
-        exited = *cond;
+      addAll(exited, here);
       break;
     case ir::StmtKind::If:
     case ir::StmtKind::While: {
-      const SourceRange *c = cond;
-      if (!c && !isUniform(*s->cond, uniform))
-        c = &s->cond->range;
-      auto a = findDivergence(s->body, c, uniform, out);
-      auto b = findDivergence(s->elseBody, c, uniform, out);
-      if (!exited)
-        exited = a ? a : b;
+      Conds inner = here;
+      if (!isUniform(*s->cond, uniform))
+        addAll(inner, {s->cond.get()});
+      Conds left = findDivergence(s->body, inner, uniform, out);
+      addAll(left, findDivergence(s->elseBody, inner, uniform, out));
+      if (s->kind == ir::StmtKind::While && !left.empty()) {
+        // A thread that returned in one iteration misses the barriers of the next.
+        Conds next = inner;
+        addAll(next, left);
+        findDivergence(s->body, next, uniform, out);
+      }
+      addAll(exited, left);
       break;
     }
-    case ir::StmtKind::Block: {
-      auto a = findDivergence(s->body, cond, uniform, out);
-      if (!exited)
-        exited = a;
+    case ir::StmtKind::Block:
+      addAll(exited, findDivergence(s->body, here, uniform, out));
       break;
-    }
     default:
       break;
     }
@@ -131,7 +145,7 @@ LockStepResult analyseLockStep(const std::vector<ir::StmtPtr> &body,
   while (demote(body, true, uniform)) {
   }
   LockStepResult r;
-  findDivergence(body, nullptr, uniform, r.errors);
+  findDivergence(body, {}, uniform, r.errors);
   r.uniform = std::move(uniform);
   return r;
 }

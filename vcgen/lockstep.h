@@ -4,9 +4,13 @@
 // conditionals around them, may only depend on lock-step-safe names; otherwise
 // threads of one group may disagree on reaching the barrier.
 //
-// The check is syntactic by design. A semantic check (prove the condition equal
-// in two arbitrary threads, as GPUVerify does) can replace `isUniform` later: it
-// is the only place that decides.
+// This analysis is the fast, syntactic half of the divergence check: it finds every
+// condition that decides whether a thread reaches a barrier — the conditions of
+// the ifs and loops around it, and the conditions under which a thread may have
+// returned before it, earlier in the body or later in an enclosing loop's body
+// (the next iteration's barrier) — and that it cannot show uniform. The executor
+// then proves each such condition semantically (two arbitrary threads of one group
+// agree on it, under the contract and both path conditions), as GPUVerify does.
 #pragma once
 
 #include "logic/ir.h"
@@ -19,7 +23,7 @@ namespace kprove::vcgen {
 
 struct DivergenceError {
   const ir::Stmt *barrier;
-  SourceRange condition; // the condition that may differ between threads
+  const ir::Expr *condition; // the condition that may differ between threads
 };
 
 struct LockStepResult {

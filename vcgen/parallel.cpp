@@ -6,6 +6,7 @@
 // threads hand in covers what all threads take out, with the functional part.
 #include "vcgen/executor.h"
 #include "vcgen/expr_encoder.h"
+#include "vcgen/modifies.h"
 
 #include <fmt/format.h>
 
@@ -17,16 +18,6 @@ using ir::ClauseKind;
 namespace {
 const auto kReq = {ClauseKind::Requires, ClauseKind::Context};
 
-// Assignments (and call results) to variables, at any depth.
-void assignmentsIn(const std::vector<ir::StmtPtr> &body, std::vector<const ir::Stmt *> &out) {
-  for (const ir::StmtPtr &s : body) {
-    if ((s->kind == ir::StmtKind::Assign || s->kind == ir::StmtKind::Call) && s->target &&
-        s->target->kind == ir::ExprKind::Var)
-      out.push_back(s.get());
-    assignmentsIn(s->body, out);
-    assignmentsIn(s->elseBody, out);
-  }
-}
 const auto kEns = {ClauseKind::Ensures, ClauseKind::Context};
 
 // A permission atom on memory the barrier does not fence. Arrays of unknown space
@@ -59,14 +50,13 @@ void Executor::execPar(const ir::Stmt &s, State &st) {
   std::set<std::string> uniform;
   for (const auto &[n, v] : st.vars)
     uniform.insert(n);
-  std::vector<const ir::Stmt *> writes;
-  assignmentsIn(s.body, writes);
-  for (const ir::Stmt *b : writes)
+  for (const ir::Stmt *b : modifiesOf(s.body).assignments)
     if (uniform.count(b->target->name))
       vc_.unsupported(b->range, fmt::format("a thread assigning '{}', a variable of the "
                                             "enclosing method",
                                             b->target->name));
-  tc.uniform = lockStepSafeNames(vc_, s.body, uniform);
+  analyseDivergence(tc, s.body, uniform);
+  tc.sharedSymbols = freeSymbolsOf(st);
 
   ir::ExprPtr pre = conjoin(clausesOf(s.clauses, kReq));
   ir::ExprPtr post = conjoin(clausesOf(s.clauses, kEns));
@@ -152,13 +142,8 @@ void Executor::execBarrier(const ir::Stmt &s, State &st) {
     res_.exhale(*pre, st,
                 {DiagCode::BarrierPre, DiagCode::BarrierPre, "the barrier's precondition", at}, {},
                 /*commit=*/!thread_->seed);
-  if (thread_->gpu && !vc_.atomicArrays.empty()) {
-    std::vector<T> shared;
-    for (const std::string &n : vc_.atomicArrays)
-      if (auto it = st.vars.find(n); it != st.vars.end())
-        shared.push_back(it->second);
-    res_.havocShared(st, shared);
-  }
+  if (thread_->gpu)
+    interfere(st);
 
   if (thread_->seed && post) {
     // Permissions may only move within memory the barrier fences.

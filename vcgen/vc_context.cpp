@@ -114,4 +114,18 @@ term::Sort sortOf(ir::Type t) {
   }
 }
 
+term::T VcContext::mayBeAtomic(const term::T &ref) const {
+  std::vector<term::T> eqs;
+  for (const AtomicArray &a : atomicArrays)
+    eqs.push_back(term::eq(ref, a.ref));
+  return term::lor(eqs);
+}
+
+std::vector<term::T> VcContext::atomicRefs() const {
+  std::vector<term::T> out;
+  for (const AtomicArray &a : atomicArrays)
+    out.push_back(a.ref);
+  return out;
+}
+
 } // namespace kprove::vcgen

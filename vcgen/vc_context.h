@@ -55,9 +55,18 @@ public:
   std::vector<Obligation> obligations;
   // Remarks for the user that are not errors (e.g. "1-D launch assumed").
   std::vector<Diagnostic> remarks;
-  // The kernel being verified: arrays some thread accesses with atomics. A plain
-  // access to them needs a full permission (no atomic can run concurrently).
-  std::set<std::string> atomicArrays;
+  // The kernel being verified: the arrays some thread accesses with atomics, by
+  // name and reference. Decided per location: a plain access to a cell of any
+  // array that may be one of these references needs a full permission (no atomic
+  // can run concurrently), whatever name the access uses (buffers may alias).
+  struct AtomicArray {
+    std::string name;
+    term::T ref;
+  };
+  std::vector<AtomicArray> atomicArrays;
+  // The condition "ref is one of the atomically updated arrays" (false if none).
+  term::T mayBeAtomic(const term::T &ref) const;
+  std::vector<term::T> atomicRefs() const;
 
 private:
   const ir::Program &program_;
