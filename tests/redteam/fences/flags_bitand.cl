@@ -1,0 +1,21 @@
+//: expect fail barrier.fence 17
+// WRONG: the flags are LOCAL & GLOBAL == 0 (bitwise AND): no fence at all, although
+//   both names appear. Correct verdict: barrier.fence.
+/*@
+  context get_local_size(0) == 64;
+  context out != NULL && \pointer_length(out) == get_global_size(0);
+  context Perm(&out[get_global_id(0)], write);
+  requires Perm(&tile[get_local_id(0)], write);
+@*/
+__kernel void k(__global int *out) {
+  __local int tile[64];
+  int lid = get_local_id(0);
+  tile[lid] = lid;
+  /*@
+    context get_local_size(0) == 64;
+    requires Perm(&tile[get_local_id(0)], write);
+    ensures Perm(&tile[(get_local_id(0) + 1) % 64], 1\2); // <-A (reported on the clause that moves the permission)
+  @*/
+  barrier(CLK_LOCAL_MEM_FENCE & CLK_GLOBAL_MEM_FENCE);
+  out[get_global_id(0)] = tile[(lid + 1) % 64];
+}

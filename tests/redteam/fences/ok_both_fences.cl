@@ -1,0 +1,20 @@
+//: expect verified
+// CONTROL: both fences, local exchange; must verify.
+/*@
+  context get_local_size(0) == 64;
+  context out != NULL && \pointer_length(out) == get_global_size(0);
+  context Perm(&out[get_global_id(0)], write);
+  requires Perm(&tile[get_local_id(0)], write);
+@*/
+__kernel void k(__global int *out) {
+  __local int tile[64];
+  int lid = get_local_id(0);
+  tile[lid] = lid;
+  /*@
+    context get_local_size(0) == 64;
+    requires Perm(&tile[get_local_id(0)], write);
+    ensures Perm(&tile[(get_local_id(0) + 1) % 64], 1\2);
+  @*/
+  barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE); // <-A
+  out[get_global_id(0)] = tile[(lid + 1) % 64];
+}

@@ -1,0 +1,21 @@
+//: expect fail barrier.fence 17
+// WRONG: memory_scope_work_item orders memory only for the item itself, so the
+//   local tile is not published to the neighbour. Correct verdict: barrier.fence.
+/*@
+  context get_local_size(0) == 64;
+  context out != NULL && \pointer_length(out) == get_global_size(0);
+  context Perm(&out[get_global_id(0)], write);
+  requires Perm(&tile[get_local_id(0)], write);
+@*/
+__kernel void k(__global int *out) {
+  __local int tile[64];
+  int lid = get_local_id(0);
+  tile[lid] = lid;
+  /*@
+    context get_local_size(0) == 64;
+    requires Perm(&tile[get_local_id(0)], write);
+    ensures Perm(&tile[(get_local_id(0) + 1) % 64], 1\2); // <-A (reported on the clause that moves the permission)
+  @*/
+  work_group_barrier(CLK_LOCAL_MEM_FENCE, memory_scope_work_item);
+  out[get_global_id(0)] = tile[(lid + 1) % 64];
+}
