@@ -8,6 +8,12 @@
 
 namespace kprove::ir {
 
+std::string sourceName(const std::string &name) {
+  size_t hash = name.find(kScopeSeparator);
+  return hash == std::string::npos ? name : name.substr(0, hash);
+}
+
+
 const char *typeName(Type t) {
   switch (t) {
   case Type::Unknown:
@@ -147,11 +153,6 @@ const char *clauseKeyword(ClauseKind k) {
     return "group_ensures";
   }
   return "?";
-}
-
-std::string sourceName(const std::string &name) {
-  size_t hash = name.find(kScopeSeparator);
-  return hash == std::string::npos ? name : name.substr(0, hash);
 }
 
 // Reserved GPU names as the user wrote them: $lid0 is get_local_id(0).

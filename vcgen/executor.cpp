@@ -115,10 +115,12 @@ void Executor::checkUniform(const ir::Expr &cond, State &st) {
   for (const T &f : facts)
     other.push_back(substitute(f, rename));
   T goal = eq(c, substitute(c, rename));
-  for (const ir::Stmt *barrier : it->second)
-    vc_.check(st, other, goal, DiagCode::BarrierDivergence, barrier->range,
+  for (const ir::Stmt *barrier : it->second) {
+    State query = st; // not assumed afterwards: each barrier gets its own report
+    vc_.check(query, other, goal, DiagCode::BarrierDivergence, barrier->range,
               "threads may disagree on reaching this barrier (barrier divergence)",
               {{cond.range, "this condition may differ between threads of the group"}});
+  }
 }
 
 void verifyThread(VcContext &vc, const ThreadContext &tc, State &st, const ir::ExprPtr &pre,

@@ -290,6 +290,27 @@ private:
                 o, /*commit=*/false);
   }
 
+  // What a launch that meets the precondition is, as facts for the thread: the
+  // global permissions all threads of all groups require add up to at most a full
+  // permission per cell (checked in (1)). This is what rules out that two buffers
+  // alias where the contract's shares would then exceed one, which matters where
+  // aliasing is decided per location: plain accesses to atomically updated cells.
+  // Only for kernels with atomics (elsewhere permissions alone decide), on a mask of
+  // its own, never the thread's.
+  void assumeLaunchPermissions(State &st) {
+    if (!pre_ || vc_.atomicArrays.empty())
+      return;
+    State all = st;
+    all.mask = vc_.zeroMask(all);
+    std::vector<std::string> threads = groupVars_;
+    threads.insert(threads.end(), localVars_.begin(), localVars_.end());
+    ResourceOptions o;
+    o.outerBinders = bind(all, threads);
+    o.filter = [this](const Atom &a) { return !isLocalAtom(a); }; // as in (1)
+    res_.inhale(*pre_, all, o);
+    st.pc = all.pc;
+  }
+
   // (3) One arbitrary thread of one arbitrary group.
   void verifyThread() {
     ThreadContext tc;
@@ -300,6 +321,7 @@ private:
     tc.gpu = true;
     tc.spaces = spaces_;
     State st = base_;
+    assumeLaunchPermissions(st);
     fix(st, groupVars_);
     tc.sharedSymbols = freeSymbolsOf(st); // the group's: everything but the local ids
     fix(st, localVars_);
@@ -308,7 +330,9 @@ private:
     std::set<std::string> uniform;
     for (const auto &[n, v] : base_.vars)
       if (n.rfind("$lid", 0) != 0)
-        uniform.insert(n); // parameters, sizes, group ids, local arrays
+        uniform.insert(n); // parameters, sizes, local arrays, ids of unused dimensions
+    // One group's threads share its id (bound by `fix` above, so not in base_).
+    uniform.insert(groupVars_.begin(), groupVars_.end());
     analyseDivergence(tc, k_.body, uniform);
     ExhaleBlame blame{DiagCode::Post,
                       DiagCode::Post,

@@ -115,10 +115,10 @@ term::Sort sortOf(ir::Type t) {
 }
 
 term::T VcContext::mayBeAtomic(const term::T &ref) const {
-  std::vector<term::T> eqs;
+  term::T any = term::fls();
   for (const AtomicArray &a : atomicArrays)
-    eqs.push_back(term::eq(ref, a.ref));
-  return term::lor(eqs);
+    any = term::lor(any, term::eq(ref, a.ref));
+  return any;
 }
 
 std::vector<term::T> VcContext::atomicRefs() const {
