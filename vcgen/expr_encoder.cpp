@@ -292,6 +292,13 @@ T ExprEncoder::encodeCall(const ir::Expr &e) {
               fmt::format("the recursive call of '{}' may not decrease its measure", e.name));
     }
   }
+  // Bodiless functions this call may reach: their trusted postconditions hold from
+  // here on (assumed at the call, as a method's; see VcContext::callAxioms).
+  if (auto reach = vc_.pureCallees.find(e.name); reach != vc_.pureCallees.end())
+    for (const std::string &f : reach->second)
+      if (auto ax = vc_.callAxioms.find(f); ax != vc_.callAxioms.end() && f != vc_.excludedOwner)
+        for (const T &fact : ax->second)
+          st_.assume(fact);
   bool limited = function && function->limited;
   return app(functionSymbol(e.name, limited), sortOf(fn->returnType), args);
 }

@@ -58,6 +58,19 @@ void addFunctionAxioms(VcContext &vc) {
   for (const ir::Method &m : vc.program().methods)
     if (m.pure && m.pureBody)
       callsIn(*m.pureBody, graph[m.name]);
+  for (const ir::Method &m : vc.program().methods)
+    if (m.pure) {
+      std::set<std::string> &reach = vc.pureCallees[m.name];
+      reach.insert(m.name);
+      std::vector<std::string> todo{m.name};
+      while (!todo.empty()) {
+        std::string f = todo.back();
+        todo.pop_back();
+        for (const std::string &g : graph[f])
+          if (reach.insert(g).second)
+            todo.push_back(g);
+      }
+    }
 
   for (const ir::Method &m : vc.program().methods) {
     if (!m.pure)
@@ -110,8 +123,18 @@ void addFunctionAxioms(VcContext &vc) {
       T body = enc.encode(*m.pureBody);
       vc.axioms.push_back({m.name, forall(bound, implies(pre, eq(call, body)), {{call}})});
     }
+    // Postconditions hold where the function is called (VcContext::callAxioms): a
+    // body's postcondition is proved by checkFunction, but if that fails it must not
+    // hide other errors of the file either.
     if (!posts.empty())
-      vc.axioms.push_back({m.name, forall(bound, implies(pre, land(posts)), {{call}})});
+      vc.callAxioms[m.name].push_back(forall(bound, implies(pre, land(posts)), {{call}}));
+    if (!posts.empty() && !m.pureBody)
+      vc.remarks.push_back({DiagCode::Post,
+                            m.nameRange,
+                            fmt::format("pure function '{}' has no body: its postcondition is "
+                                        "trusted, assumed where it is called and never proved",
+                                        m.name),
+                            {}});
   }
 }
 

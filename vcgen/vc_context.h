@@ -49,6 +49,13 @@ public:
     term::T fact;
   };
   std::vector<Axiom> axioms;
+  // The postconditions of bodiless pure functions: trusted, never proved, so they
+  // are assumed only where the function is called (as a method's are), never as
+  // global axioms — an inconsistent contract of a function nobody calls must not
+  // make every obligation of the file provable. Keyed by function; `pureCallees`
+  // says which functions a call may unfold to (through bodies).
+  std::map<std::string, std::vector<term::T>> callAxioms;
+  std::map<std::string, std::set<std::string>> pureCallees;
   // While a function's own obligations are generated its axioms are left out:
   // they are what those obligations justify (no circular proofs).
   std::string excludedOwner;

@@ -45,8 +45,16 @@ void verifyMethod(VcContext &vc, const ir::Method &m) {
       f.result = vc.freshVar("result", sortOf(m.returnType));
     res.checkSelfFraming(*post, f);
   }
-  if (!m.body)
+  if (!m.body) {
+    if (!clausesOf(m.contract, kPost).empty())
+      vc.remarks.push_back({DiagCode::Post,
+                            m.nameRange,
+                            fmt::format("'{}' has no body: its postcondition is trusted, assumed "
+                                        "at each call and never proved",
+                                        m.name),
+                            {}});
     return;
+  }
   Executor ex(vc, &m, nullptr);
   ex.exec(*m.body, st);
   if (st.dead)
