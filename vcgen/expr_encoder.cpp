@@ -211,7 +211,11 @@ T ExprEncoder::encodeIndex(const ir::Expr &e) {
                 std::any_of(vc_.atomicArrays.begin(), vc_.atomicArrays.end(),
                             [&](const auto &a) { return a.name == e.args[0]->name; });
     atomicByName = same;
-    require(implies(atomic, le(realConst(1, 1), select(st_.mask, ref, idx))),
+    std::vector<T> given = guards;
+    if (!same)
+      given.insert(given.end(), vc_.launchFacts.begin(), vc_.launchFacts.end());
+    if (checks)
+      vc_.check(st_, given, implies(atomic, le(realConst(1, 1), select(st_.mask, ref, idx))),
             reads == ReadCheck::Framing ? DiagCode::Framing : DiagCode::PermRead, e.range,
             same ? fmt::format("a plain read of '{}', which threads update with atomics, needs a "
                                "write permission (otherwise it races with their atomics)",

@@ -30,6 +30,7 @@ public:
     checkLocalResources();
     verifyThread();
     vc_.atomicArrays.clear();
+    vc_.launchFacts.clear();
   }
 
 private:
@@ -308,7 +309,7 @@ private:
     o.outerBinders = bind(all, threads);
     o.filter = [this](const Atom &a) { return !isLocalAtom(a); }; // as in (1)
     res_.inhale(*pre_, all, o);
-    st.pc = all.pc;
+    vc_.launchFacts = all.factsSince(st.pc);
   }
 
   // (3) One arbitrary thread of one arbitrary group.

@@ -71,6 +71,10 @@ public:
     term::T ref;
   };
   std::vector<AtomicArray> atomicArrays;
+  // Facts about the launch (all threads' permissions add up to at most one per cell)
+  // that rule buffer aliasing in or out: guards of the per-location checks only,
+  // so the thread's other obligations do not carry their quantifiers.
+  std::vector<term::T> launchFacts;
   // The condition "ref is one of the atomically updated arrays" (false if none).
   term::T mayBeAtomic(const term::T &ref) const;
   std::vector<term::T> atomicRefs() const;
