@@ -131,6 +131,84 @@ def drop_invariant(lines, c=False):
     return out
 
 
+# Rules for the causes of unsound verdicts found by the red team (issue 8,
+# docs/soundness.md "Causes"): each mutant is wrong only if kprove models the cause.
+
+LID = {".cl": "get_local_id(0)", ".cu": "threadIdx.x", ".pvl": "tid"}
+
+
+def shadow_assign(lines, c=False):
+    """Turn an assignment in a nested block into a declaration of a new variable of the
+    same name: the outer variable no longer changes (block scoping)."""
+    out = []
+    for i, line in enumerate(lines):
+        m = re.match(r"(\s+)([A-Za-z_]\w*)\s*=\s*([^=;][^;]*);\s*$", line)
+        if not m or len(m.group(1)) < 2 or line.lstrip().startswith(("//", "@", "*")):
+            continue
+        name, rhs = m.group(2), m.group(3)
+        if name in ("requires", "ensures", "context", "return"):
+            continue
+        shadowed = f"{m.group(1)}{{ int {name} = 0; {name} = {rhs}; }}"
+        out.append((i + 1, lines[:i] + [shadowed] + lines[i + 1:]))
+    return out
+
+
+def assert_false_after_loop(lines, c=False):
+    """Assert false right after a loop: the code after a terminating loop is reachable,
+    whatever the loop assigns (atomics included)."""
+    out = []
+    for i, line in enumerate(lines):
+        if not re.match(r"\s*(for|while)\s*\(", line):
+            continue
+        depth, j, seen = 0, i, False
+        while j < len(lines):
+            depth += lines[j].count("{") - lines[j].count("}")
+            seen = seen or "{" in lines[j]
+            if (seen and depth <= 0) or (not seen and ";" in lines[j] and j > i):
+                break
+            j += 1
+        indent = re.match(r"\s*", line).group(0)
+        stmt = f"{indent}//@ assert false;" if c else f"{indent}assert false;"
+        out.append((i + 1, lines[:j + 1] + [stmt] + lines[j + 1:]))
+    return out
+
+
+def return_after_barrier(lines, c=False, suffix=".cl"):
+    """A thread-dependent return right after a barrier: later barriers, and the same
+    barrier in the next iteration of an enclosing loop, are divergent."""
+    out = []
+    for i, line in enumerate(lines):
+        if not re.search(BARRIER, line) or line.lstrip().startswith("//"):
+            continue
+        if not c:
+            continue  # PVL barriers carry blocks; the C kernels cover the rule
+        j = i
+        while j < len(lines) and ";" not in lines[j]:
+            j += 1
+        indent = re.match(r"\s*", line).group(0)
+        ret = f"{indent}if ({LID[suffix]} == 1) return;"
+        out.append((i + 1, lines[:j + 1] + [ret] + lines[j + 1:]))
+    return out
+
+
+def unknown_builtin(lines, c=False):
+    """Replace a local id by a builtin kprove does not model (sub-group ids)."""
+    if not c:
+        return []
+    out = _sub_each(lines, r"get_local_id\(0\)", "get_sub_group_local_id()")
+    return out[:1]
+
+
+def contradictory_pin(lines, c=False, suffix=".cl"):
+    """Add contradictory launch-size pins to the kernel's contract."""
+    for i, line in enumerate(lines):
+        if "/*@" in line and c:
+            size = "get_local_size(0)" if suffix == ".cl" else "blockDim.x"
+            pin = f"  requires {size} == 32 && {size} == 64;"
+            return [(i + 1, lines[:i + 1] + [pin] + lines[i + 1:])]
+    return []
+
+
 RULES = [
     ("delete-barrier", delete_barrier),
     ("shift-index", shift_index),
@@ -140,6 +218,11 @@ RULES = [
     ("weaken-guard", weaken_guard),
     ("move-across-barrier", move_across_barrier),
     ("drop-invariant", drop_invariant),
+    ("shadow-assign", shadow_assign),
+    ("assert-false-after-loop", assert_false_after_loop),
+    ("return-after-barrier", return_after_barrier),
+    ("unknown-builtin", unknown_builtin),
+    ("contradictory-pin", contradictory_pin),
 ]
 
 
@@ -165,6 +248,7 @@ def main():
                     help="run only every N-th mutant (a fixed subset, for CI)")
     ap.add_argument("--timeout", type=int, default=10)
     ap.add_argument("--report", help="write a Markdown table here")
+    ap.add_argument("--rules", help="comma-separated rule names (default: all)")
     ap.add_argument("examples", nargs="*")
     args = ap.parse_args()
 
@@ -184,8 +268,12 @@ def main():
             lines = ex.read_text().splitlines()
             lines = [l.replace("//: expect verified", "// mutant") for l in lines]
             for rule, fn in RULES:
+                if args.rules and rule not in args.rules.split(","):
+                    continue
                 gen = kill = surv = bad = 0
-                for line_no, mutant in fn(lines, ex.suffix in (".cl", ".cu")):
+                c = ex.suffix in (".cl", ".cu")
+                extra = {"suffix": ex.suffix} if "suffix" in fn.__code__.co_varnames else {}
+                for line_no, mutant in fn(lines, c, **extra):
                     counter += 1
                     if args.subset and counter % args.subset:
                         continue
