@@ -13,7 +13,6 @@ std::string sourceName(const std::string &name) {
   return hash == std::string::npos ? name : name.substr(0, hash);
 }
 
-
 const char *typeName(Type t) {
   switch (t) {
   case Type::Unknown:

@@ -128,8 +128,7 @@ TEST_CASE("atomics and aliasing are decided per location", "[soundness][atomics]
          ".cu", Verdict::Failed, {{"perm.read", 7}});
 }
 
-TEST_CASE("bodiless pure functions are trusted only where they are called",
-          "[soundness][pure]") {
+TEST_CASE("bodiless pure functions are trusted only where they are called", "[soundness][pure]") {
   auto r = runSnippet("requires n > 0;\n"
                       "ensures \\result == n && \\result == n + 1;\n"
                       "pure int f(int n);\n"

@@ -215,15 +215,16 @@ T ExprEncoder::encodeIndex(const ir::Expr &e) {
     if (!same)
       given.insert(given.end(), vc_.launchFacts.begin(), vc_.launchFacts.end());
     if (checks)
-      vc_.check(st_, given, implies(atomic, le(realConst(1, 1), select(st_.mask, ref, idx))),
-            reads == ReadCheck::Framing ? DiagCode::Framing : DiagCode::PermRead, e.range,
-            same ? fmt::format("a plain read of '{}', which threads update with atomics, needs a "
-                               "write permission (otherwise it races with their atomics)",
-                               ir::toString(e))
-                 : fmt::format("'{}' may be a cell of {} (the contract does not rule out that the "
-                               "buffers alias), which threads update with atomics: a plain read "
-                               "then needs a write permission (or require the buffers distinct)",
-                               ir::toString(e), names));
+      vc_.check(
+          st_, given, implies(atomic, le(realConst(1, 1), select(st_.mask, ref, idx))),
+          reads == ReadCheck::Framing ? DiagCode::Framing : DiagCode::PermRead, e.range,
+          same ? fmt::format("a plain read of '{}', which threads update with atomics, needs a "
+                             "write permission (otherwise it races with their atomics)",
+                             ir::toString(e))
+               : fmt::format("'{}' may be a cell of {} (the contract does not rule out that the "
+                             "buffers alias), which threads update with atomics: a plain read "
+                             "then needs a write permission (or require the buffers distinct)",
+                             ir::toString(e), names));
   }
   if (reads != ReadCheck::None && !atomicByName) {
     bool framing = reads == ReadCheck::Framing;

@@ -104,8 +104,9 @@ Conds findDivergence(const std::vector<ir::StmtPtr> &body, const Conds &conds,
     switch (s->kind) {
     case ir::StmtKind::Barrier:
       for (const ir::Expr *c : here)
-        if (std::none_of(out.begin(), out.end(),
-                         [&](const DivergenceError &d) { return d.barrier == s.get() && d.condition == c; }))
+        if (std::none_of(out.begin(), out.end(), [&](const DivergenceError &d) {
+              return d.barrier == s.get() && d.condition == c;
+            }))
           out.push_back({s.get(), c});
       break;
     case ir::StmtKind::Return:
