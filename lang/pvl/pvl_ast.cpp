@@ -1,0 +1,105 @@
+// Helpers for the PVL grammar's semantic actions (declared in pvl_x3.h and
+// pvl_grammar.h): expression depth accounting, deferred `unsupported` diagnostics,
+// IR node construction. Plain functions, kept out of the X3 files so that they are
+// compiled once rather than in every grammar translation unit.
+#include "lang/pvl/pvl_grammar.h"
+
+#include <algorithm>
+#include <memory>
+
+namespace kprove::lang::pvl {
+namespace {
+
+int depthOf(const ParseState &st, const ExprPtr &e) {
+  auto it = st.depth.find(e.get());
+  return it == st.depth.end() ? 1 : it->second.second;
+}
+
+} // namespace
+
+void noteDepth(ParseState &st, const ExprPtr &e) {
+  int d = 0;
+  for (const ExprPtr &a : e->args)
+    d = std::max(d, depthOf(st, a));
+  if (d + 1 > kMaxExprDepth)
+    throw ParseAbort{e->range, "expression nested too deeply"};
+  st.depth.emplace(e.get(), std::pair{e, d + 1});
+}
+
+void unsupported(ParseState &st, SourceRange r, std::string msg) {
+  st.deferred.push_back({DiagCode::Unsupported, r, std::move(msg), {}});
+}
+
+ExprPtr newExpr(ExprKind kind, SourceRange r) {
+  auto e = std::make_shared<ir::Expr>();
+  e->kind = kind;
+  e->range = r;
+  return e;
+}
+
+StmtPtr newStmt(StmtKind kind, SourceRange r) {
+  auto s = std::make_shared<Stmt>();
+  s->kind = kind;
+  s->range = r;
+  return s;
+}
+
+ExprPtr cloneExpr(const ExprPtr &e) {
+  if (!e)
+    return e;
+  auto c = std::make_shared<ir::Expr>(*e);
+  for (ExprPtr &a : c->args)
+    a = cloneExpr(a);
+  return c;
+}
+
+bool checkType(ParseState &st, const TypeSpec &t) {
+  if (t.type != Type::Unknown)
+    return true;
+  unsupported(st, t.range, "type '" + t.text + "' is not supported");
+  return false;
+}
+
+std::string typeText(It b, It e) {
+  std::string out;
+  for (It i = b; i != e; ++i) {
+    if (!out.empty() && isIdentChar(out.back()) && !i->text.empty() && isIdentChar(i->text[0]))
+      out += ' ';
+    out += i->text;
+  }
+  return out;
+}
+
+ClauseKind clauseKindOf(Tok t) {
+  switch (t) {
+  case Tok::KwEnsures:
+    return ClauseKind::Ensures;
+  case Tok::KwContext:
+    return ClauseKind::Context;
+  case Tok::KwContextEverywhere:
+    return ClauseKind::ContextEverywhere;
+  case Tok::KwLoopInvariant:
+  case Tok::KwInvariant:
+    return ClauseKind::LoopInvariant;
+  case Tok::KwDecreases:
+    return ClauseKind::Decreases;
+  case Tok::KwKernelRequires:
+    return ClauseKind::KernelRequires;
+  case Tok::KwKernelEnsures:
+    return ClauseKind::KernelEnsures;
+  case Tok::KwGroupRequires:
+    return ClauseKind::GroupRequires;
+  case Tok::KwGroupEnsures:
+    return ClauseKind::GroupEnsures;
+  default:
+    return ClauseKind::Requires;
+  }
+}
+
+std::vector<StmtPtr> bodyOf(std::vector<StmtPtr> stmts) {
+  if (stmts.size() == 1 && stmts[0]->kind == StmtKind::Block)
+    return std::move(stmts[0]->body);
+  return stmts;
+}
+
+} // namespace kprove::lang::pvl

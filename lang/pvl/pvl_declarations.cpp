@@ -1,0 +1,267 @@
+// The PVL grammar, part 3 of 3: types, contract clauses and declarations (see
+// pvl_grammar.h for how the grammar is split). Methods and pure functions, classes
+// (members flattened into the program), seed kernels, and the two start rules:
+// `program` for a PVL file and `spec_comment` for a C kernel's annotation.
+// Exports type, loop_clause, block_clause, program and spec_comment.
+#include "lang/pvl/pvl_grammar.h"
+
+#include <boost/fusion/include/at_c.hpp>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kprove::lang::pvl {
+namespace {
+
+namespace fusion = boost::fusion;
+
+// ---------------------------------------------------------------------------------
+// Semantic actions
+// ---------------------------------------------------------------------------------
+
+// Types ---------------------------------------------------------------------------
+
+auto const typeStart = [](auto &ctx) { x3::_val(ctx) = TypeSpec{}; };
+auto baseType(Type t) {
+  return [t](auto &ctx) { x3::_val(ctx).type = t; };
+}
+auto const namedType = [](auto &ctx) { x3::_val(ctx).type = Type::Unknown; };
+// Only one-dimensional int arrays are modelled.
+auto const arrayDim = [](auto &ctx) {
+  TypeSpec &t = x3::_val(ctx);
+  t.type = t.type == Type::Int && t.dims == 0 ? Type::IntArray : Type::Unknown;
+  ++t.dims;
+};
+// Runs after the whole type: records its text and range.
+auto const typeFinish = [](auto &ctx) {
+  TypeSpec &t = x3::_val(ctx);
+  t.range = whereRange(ctx);
+  t.text = typeText(whereBegin(ctx), x3::_where(ctx).begin());
+};
+
+// Clauses -------------------------------------------------------------------------
+
+auto const makeClause = [](auto &ctx) {
+  auto &parts = x3::_attr(ctx);
+  Clause c;
+  c.kind = clauseKindOf(fusion::at_c<0>(parts)->kind);
+  c.expr = fusion::at_c<1>(parts);
+  c.range = whereRange(ctx);
+  x3::_val(ctx) = c;
+};
+
+// Declarations --------------------------------------------------------------------
+
+struct MethodBuilder {
+  ir::Method method;
+  TypeSpec returnType;
+  bool field = false; // `TYPE name[, name];` instead of a method
+  bool inline_ = false;
+  bool staticMod = false;
+};
+
+auto const methodStart = [](auto &ctx) { x3::_val(ctx) = MethodBuilder{}; };
+auto const methodClause = [](auto &ctx) {
+  x3::_val(ctx).method.contract.push_back(x3::_attr(ctx));
+};
+auto const methodModifier = [](auto &ctx) {
+  const Token *t = x3::_attr(ctx);
+  MethodBuilder &m = x3::_val(ctx);
+  if (t->kind == Tok::KwPure)
+    m.method.pure = true;
+  else if (t->kind == Tok::KwInline)
+    m.inline_ = true;
+  else
+    m.staticMod = true;
+};
+auto const methodType = [](auto &ctx) { x3::_val(ctx).returnType = x3::_attr(ctx); };
+auto const methodName = [](auto &ctx) {
+  const Token *t = x3::_attr(ctx);
+  MethodBuilder &m = x3::_val(ctx);
+  m.method.name = std::string(t->text);
+  m.method.nameRange = tokRange(state(ctx), t);
+};
+auto const methodParam = [](auto &ctx) {
+  auto &parts = x3::_attr(ctx);
+  ParseState &st = state(ctx);
+  TypeSpec &t = fusion::at_c<0>(parts);
+  const Token *name = fusion::at_c<1>(parts);
+  checkType(st, t);
+  if (t.type == Type::Void)
+    unsupported(st, t.range, "parameters cannot have type void");
+  ir::Param p;
+  p.type = t.type;
+  p.name = std::string(name->text);
+  p.range = tokRange(st, name);
+  x3::_val(ctx).method.params.push_back(p);
+};
+auto const methodBlock = [](auto &ctx) { x3::_val(ctx).method.body = std::move(x3::_attr(ctx)); };
+auto const methodPureBody = [](auto &ctx) {
+  x3::_val(ctx).method.pure = true;
+  x3::_val(ctx).method.pureBody = x3::_attr(ctx);
+};
+auto const fieldDecl = [](auto &ctx) { x3::_val(ctx).field = true; };
+auto const methodFinish = [](auto &ctx) {
+  MethodBuilder &m = x3::_val(ctx);
+  ParseState &st = state(ctx);
+  m.method.range = whereRange(ctx);
+  if (!m.field) {
+    checkType(st, m.returnType);
+    m.method.returnType = m.returnType.type;
+  }
+  if (m.method.pure && m.method.body)
+    unsupported(st, m.method.nameRange,
+                "pure method '" + m.method.name +
+                    "' has a statement body; write a pure function as '= expression;'");
+};
+
+// A member or top-level declaration: methods go to the program, fields are rejected.
+auto const declareMember = [](auto &ctx) {
+  MethodBuilder &m = x3::_attr(ctx);
+  ParseState &st = state(ctx);
+  if (m.field) {
+    unsupported(st, m.method.range, "fields and global variables are not supported");
+    return;
+  }
+  st.program.methods.push_back(std::move(m.method));
+};
+
+auto const kernelName = [](auto &ctx) {
+  const Token *t = x3::_attr(ctx);
+  ir::Kernel k;
+  k.name = std::string(t->text);
+  k.nameRange = tokRange(state(ctx), t);
+  x3::_val(ctx) = std::move(k);
+};
+auto const kernelArrays = [](auto &ctx) {
+  auto &parts = x3::_attr(ctx);
+  ParseState &st = state(ctx);
+  const Token *space = fusion::at_c<0>(parts);
+  ExprPtr length = fusion::at_c<1>(parts);
+  for (const Token *name : fusion::at_c<2>(parts)) {
+    ir::KernelArray a;
+    a.space = space->kind == Tok::KwGlobal ? ir::MemorySpace::Global : ir::MemorySpace::Local;
+    a.name = std::string(name->text);
+    a.length = cloneExpr(length);
+    a.range = tokRange(st, name);
+    x3::_val(ctx).arrays.push_back(std::move(a));
+  }
+};
+auto const kernelClause = [](auto &ctx) { x3::_val(ctx).contract.push_back(x3::_attr(ctx)); };
+auto const kernelMain = [](auto &ctx) {
+  ir::Kernel &k = x3::_val(ctx);
+  if (k.mainRange.valid())
+    throw ParseAbort{whereRange(ctx), "kernel '" + k.name + "' has more than one main()"};
+  k.body = std::move(x3::_attr(ctx));
+  k.mainRange = whereRange(ctx);
+};
+auto const kernelFinish = [](auto &ctx) { x3::_val(ctx).range = whereRange(ctx); };
+auto const declareKernel = [](auto &ctx) {
+  state(ctx).program.kernels.push_back(std::move(x3::_attr(ctx)));
+};
+
+auto const specClause = [](auto &ctx) { x3::_val(ctx).clauses.push_back(x3::_attr(ctx)); };
+auto const specStmts = [](auto &ctx) {
+  for (StmtPtr &st : x3::_attr(ctx))
+    x3::_val(ctx).stmts.push_back(std::move(st));
+};
+
+// ---------------------------------------------------------------------------------
+// Grammar
+// ---------------------------------------------------------------------------------
+
+x3::rule<class method_clause_id, Clause> const method_clause = "a clause";
+x3::rule<class kernel_clause_id, Clause> const kernel_clause = "a clause";
+x3::rule<class spec_clause_id, Clause> const spec_clause = "a clause";
+x3::rule<class method_id, MethodBuilder> const method_decl = "a method declaration";
+x3::rule<class class_id> const class_decl = "'class'";
+x3::rule<class kernel_id, ir::Kernel> const kernel_decl = "'kernel'";
+
+// --- types ---
+
+auto const type_args = tk(Tok::Lt) > (type % tk(Tok::Comma)) > tk(Tok::Gt);
+auto const base_type = tk(Tok::KwInt)[baseType(Type::Int)] | tk(Tok::KwBool)[baseType(Type::Bool)] |
+                       tk(Tok::KwFrac)[baseType(Type::Frac)] |
+                       tk(Tok::KwVoid)[baseType(Type::Void)] |
+                       x3::omit[ident >> -type_args][namedType];
+auto const type_def =
+    span(x3::omit[x3::eps[typeStart] >> base_type >>
+                  *(tk(Tok::LBracket) >> tk(Tok::RBracket))[arrayDim]])[typeFinish];
+
+// --- clauses ---
+
+auto clauseOf(TokSet kinds) {
+  return span(kinds > clause_expr > tk(Tok::Semi))[makeClause];
+}
+auto const method_clause_def = clauseOf(TokSet(
+    {Tok::KwRequires, Tok::KwEnsures, Tok::KwContext, Tok::KwContextEverywhere, Tok::KwDecreases},
+    "a clause"));
+auto const loop_clause_def =
+    clauseOf(TokSet({Tok::KwLoopInvariant, Tok::KwInvariant}, "'loop_invariant'"));
+auto const block_clause_def =
+    clauseOf(TokSet({Tok::KwRequires, Tok::KwEnsures, Tok::KwContext}, "a clause"));
+auto const kernel_clause_def =
+    clauseOf(TokSet({Tok::KwRequires, Tok::KwEnsures, Tok::KwContext, Tok::KwKernelRequires,
+                     Tok::KwKernelEnsures, Tok::KwGroupRequires, Tok::KwGroupEnsures},
+                    "a clause"));
+
+// --- declarations ---
+
+TokSet const modifier({Tok::KwStatic, Tok::KwPure, Tok::KwInline}, "a modifier");
+auto const param = (type > ident)[methodParam];
+auto const method_body =
+    named("'{', '=' or ';'", block[methodBlock] |
+                                 (tk(Tok::Assign) > nested_expr[methodPureBody] > tk(Tok::Semi)) |
+                                 tk(Tok::Semi));
+auto const method_rest = tk(Tok::LParen) > -(param % tk(Tok::Comma)) >
+                         tk(Tok::RParen) > method_body;
+auto const field_rest =
+    ((tk(Tok::Comma) > (ident % tk(Tok::Comma)) > tk(Tok::Semi)) | tk(Tok::Semi))[fieldDecl];
+auto const method_sig = named("a method declaration", type[methodType] > ident[methodName] >
+                                                          named("'('", method_rest | field_rest));
+auto const method_decl_def =
+    span(x3::omit[x3::eps[methodStart] >>
+                  ((+(method_clause[methodClause] | modifier[methodModifier]) > method_sig) |
+                   method_sig)])[methodFinish];
+
+auto const member = method_decl[declareMember] | misplaced_clause;
+auto const class_decl_def = tk(Tok::KwClass) > ident > tk(Tok::LBrace) > *member > tk(Tok::RBrace);
+
+auto const kernel_array = (TokSet({Tok::KwGlobal, Tok::KwLocal}, "'global' or 'local'") >
+                           tk(Tok::KwInt) > tk(Tok::LBracket) > nested_expr > tk(Tok::RBracket) >
+                           (ident % tk(Tok::Comma)) > tk(Tok::Semi))[kernelArrays];
+IdentText const main_kw("main", "'main'");
+auto const kernel_main =
+    span(tk(Tok::KwVoid) > main_kw > tk(Tok::LParen) > tk(Tok::RParen) > block)[kernelMain];
+auto const kernel_item =
+    kernel_array | kernel_clause[kernelClause] | kernel_main | misplaced_clause;
+auto const kernel_decl_def = span(x3::omit[tk(Tok::KwKernel) > ident[kernelName] > tk(Tok::LBrace) >
+                                           seedMode(*kernel_item) > tk(Tok::RBrace)])[kernelFinish];
+
+TokLit const end_of_input(Tok::End);
+auto const program_def = *(class_decl | kernel_decl[declareKernel] | method_decl[declareMember] |
+                           misplaced_clause) >
+                         named("a method, class or kernel declaration", end_of_input);
+
+// --- C annotations ---
+
+auto const spec_clause_def =
+    clauseOf(TokSet({Tok::KwRequires, Tok::KwEnsures, Tok::KwContext, Tok::KwContextEverywhere,
+                     Tok::KwLoopInvariant, Tok::KwInvariant, Tok::KwDecreases},
+                    "a clause"));
+auto const spec_comment_def = *spec_clause[specClause] > *stmt[specStmts] >
+                              named("a clause or an assertion", end_of_input);
+
+BOOST_SPIRIT_DEFINE(method_clause, kernel_clause, spec_clause, method_decl, class_decl, kernel_decl)
+
+} // namespace
+
+BOOST_SPIRIT_DEFINE(type, loop_clause, block_clause, program, spec_comment)
+BOOST_SPIRIT_INSTANTIATE(type_type, Iterator, Context)
+BOOST_SPIRIT_INSTANTIATE(loop_clause_type, Iterator, Context)
+BOOST_SPIRIT_INSTANTIATE(block_clause_type, Iterator, Context)
+BOOST_SPIRIT_INSTANTIATE(program_type, Iterator, Context)
+BOOST_SPIRIT_INSTANTIATE(spec_comment_type, Iterator, Context)
+
+} // namespace kprove::lang::pvl

@@ -1,0 +1,379 @@
+// The PVL grammar, part 1 of 3: expressions (see pvl_grammar.h for how the grammar
+// is split). Operators by precedence, quantifiers, permissions, the seed's and C
+// annotations' extra forms, and assignment targets, with the semantic actions that
+// build their IR. Exports nested_expr, clause_expr, arg_list and lhs.
+#include "lang/pvl/pvl_grammar.h"
+
+#include <boost/fusion/include/for_each.hpp>
+
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace kprove::lang::pvl {
+namespace {
+
+namespace fusion = boost::fusion;
+
+// ---------------------------------------------------------------------------------
+// Semantic actions
+// ---------------------------------------------------------------------------------
+
+struct QuantBuilder {
+  ExprPtr expr;
+  std::vector<ExprPtr> rangeConds; // from `int i = lo .. hi` binders
+  std::vector<ExprPtr> parts;      // [cond;] body
+};
+
+struct BinderSpec {
+  TypeSpec type;
+  ir::Binder binder;
+  ExprPtr lo, hi;
+};
+
+auto foldBin(BinOp op) {
+  return [op](auto &ctx) {
+    ExprPtr &lhs = x3::_val(ctx);
+    ExprPtr rhs = x3::_attr(ctx);
+    SourceRange r = join(lhs->range, rhs->range);
+    lhs = noted(state(ctx), ir::makeBinary(op, lhs, rhs, r));
+  };
+}
+
+// `a ==> b ==> c` is parsed as a list and folded to the right: a ==> (b ==> c).
+auto const foldImplies = [](auto &ctx) {
+  std::vector<ExprPtr> &xs = x3::_attr(ctx);
+  ExprPtr e = xs.back();
+  for (size_t i = xs.size() - 1; i-- > 0;)
+    e = noted(state(ctx), ir::makeBinary(BinOp::Implies, xs[i], e, join(xs[i]->range, e->range)));
+  x3::_val(ctx) = e;
+};
+
+// `a ? b : c ? d : e` arrives as [a, b, c, d, e] and folds to a ? b : (c ? d : e).
+auto const foldIte = [](auto &ctx) {
+  std::vector<ExprPtr> &xs = x3::_attr(ctx);
+  ExprPtr e = xs.back();
+  for (size_t i = xs.size() - 1; i >= 2; i -= 2) {
+    auto ite = newExpr(ExprKind::Ite, join(xs[i - 2]->range, e->range));
+    ite->args = {xs[i - 2], xs[i - 1], e};
+    e = noted(state(ctx), ite);
+  }
+  x3::_val(ctx) = e;
+};
+
+// Prefix operators arrive as a list before the operand; the innermost applies last.
+auto const foldPrefix = [](auto &ctx) {
+  auto &parts = x3::_attr(ctx);
+  std::vector<const Token *> &ops = fusion::at_c<0>(parts);
+  ExprPtr e = fusion::at_c<1>(parts);
+  ParseState &st = state(ctx);
+  for (size_t i = ops.size(); i-- > 0;) {
+    ir::UnOp op = ops[i]->kind == Tok::Not ? ir::UnOp::Not : ir::UnOp::Neg;
+    e = noted(st, ir::makeUnary(op, e, join(tokRange(st, ops[i]), e->range)));
+  }
+  x3::_val(ctx) = e;
+};
+
+auto leaf(ExprKind kind) {
+  return [kind](auto &ctx) { x3::_val(ctx) = newExpr(kind, whereRange(ctx)); };
+}
+
+auto boolLit(bool v) {
+  return [v](auto &ctx) { x3::_val(ctx) = ir::makeBool(v, whereRange(ctx)); };
+}
+
+auto permConst(ir::PermConst c) {
+  return [c](auto &ctx) {
+    auto e = newExpr(ExprKind::PermConst, whereRange(ctx));
+    e->permConst = c;
+    x3::_val(ctx) = e;
+  };
+}
+
+auto const intLit = [](auto &ctx) {
+  const Token *t = x3::_attr(ctx);
+  x3::_val(ctx) = ir::makeInt(t->value, tokRange(state(ctx), t));
+};
+
+auto const varRef = [](auto &ctx) {
+  const Token *t = x3::_attr(ctx);
+  x3::_val(ctx) = ir::makeVar(std::string(t->text), tokRange(state(ctx), t));
+};
+
+// Calls, \old, Perm, PointsTo: a node with the parsed argument list.
+auto const callExpr = [](auto &ctx) {
+  auto &parts = x3::_attr(ctx);
+  auto e = newExpr(ExprKind::Call, whereRange(ctx));
+  e->name = std::string(fusion::at_c<0>(parts)->text);
+  e->args = std::move(fusion::at_c<1>(parts));
+  x3::_val(ctx) = noted(state(ctx), e);
+};
+
+auto withArgs(ExprKind kind) {
+  return [kind](auto &ctx) {
+    auto e = newExpr(kind, whereRange(ctx));
+    auto &parts = x3::_attr(ctx);
+    if constexpr (std::is_same_v<std::decay_t<decltype(parts)>, ExprPtr>)
+      e->args.push_back(parts);
+    else
+      fusion::for_each(parts, [&](ExprPtr &a) { e->args.push_back(a); });
+    x3::_val(ctx) = noted(state(ctx), e);
+  };
+}
+
+// Seed `perm(LOC, N)`: N percent of a full permission, i.e. Perm(LOC, N\100).
+auto const seedPerm = [](auto &ctx) {
+  auto &parts = x3::_attr(ctx);
+  ExprPtr amount = fusion::at_c<1>(parts);
+  auto e = newExpr(ExprKind::Perm, whereRange(ctx));
+  ExprPtr hundred = ir::makeInt(100, amount->range);
+  e->args = {fusion::at_c<0>(parts),
+             noted(state(ctx), ir::makeBinary(BinOp::FracDiv, amount, hundred, amount->range))};
+  x3::_val(ctx) = noted(state(ctx), e);
+};
+
+auto const indexExpr = [](auto &ctx) {
+  ExprPtr &base = x3::_val(ctx);
+  auto e = newExpr(ExprKind::Index, join(base->range, whereRange(ctx)));
+  e->args = {base, x3::_attr(ctx)};
+  base = noted(state(ctx), e);
+};
+
+auto const lengthExpr = [](auto &ctx) {
+  ExprPtr &base = x3::_val(ctx);
+  auto e = newExpr(ExprKind::Length, join(base->range, whereRange(ctx)));
+  e->args = {base};
+  base = noted(state(ctx), e);
+};
+
+auto const pushArg = [](auto &ctx) { x3::_val(ctx).push_back(x3::_attr(ctx)); };
+
+// C annotations: `blockDim.x` is one name; the C front end resolves it.
+auto const memberExpr = [](auto &ctx) {
+  ExprPtr &base = x3::_val(ctx);
+  const Token *field = x3::_attr(ctx);
+  if (base->kind != ExprKind::Var)
+    throw ParseAbort{whereRange(ctx), "member access is only supported on names"};
+  auto e =
+      ir::makeVar(base->name + "." + std::string(field->text), join(base->range, whereRange(ctx)));
+  base = e;
+};
+// C annotations: `\pointer_length(p)`, `\gtid`: calls and names spelled with the backslash.
+auto const cSpecCall = [](auto &ctx) {
+  auto &parts = x3::_attr(ctx);
+  auto e = newExpr(ExprKind::Call, whereRange(ctx));
+  e->name = std::string(fusion::at_c<0>(parts)->text);
+  e->args = std::move(fusion::at_c<1>(parts));
+  x3::_val(ctx) = noted(state(ctx), e);
+};
+
+// Quantifiers ---------------------------------------------------------------------
+
+auto const quantStart = [](auto &ctx) {
+  const Token *t = x3::_attr(ctx);
+  ExprKind kind = t->kind == Tok::KwExists       ? ExprKind::Exists
+                  : t->kind == Tok::KwForallStar ? ExprKind::ForallStar
+                                                 : ExprKind::Forall;
+  x3::_val(ctx) = QuantBuilder{newExpr(kind, {}), {}, {}};
+};
+
+auto const binderType = [](auto &ctx) {
+  BinderSpec &b = x3::_val(ctx);
+  b = BinderSpec{};
+  b.type = x3::_attr(ctx);
+};
+auto const binderName = [](auto &ctx) {
+  BinderSpec &b = x3::_val(ctx);
+  const Token *t = x3::_attr(ctx);
+  b.binder.name = std::string(t->text);
+  b.binder.range = tokRange(state(ctx), t);
+};
+auto const binderRange = [](auto &ctx) {
+  BinderSpec &b = x3::_val(ctx);
+  b.lo = fusion::at_c<0>(x3::_attr(ctx));
+  b.hi = fusion::at_c<1>(x3::_attr(ctx));
+};
+
+auto const pushBinder = [](auto &ctx) {
+  QuantBuilder &q = x3::_val(ctx);
+  BinderSpec &b = x3::_attr(ctx);
+  ParseState &st = state(ctx);
+  b.binder.type = b.type.type;
+  if (b.type.type != Type::Int && b.type.type != Type::Bool && checkType(st, b.type))
+    unsupported(st, b.type.range, "quantified variables must be int or bool");
+  if (b.lo) {
+    // `T i = lo .. hi` binds i to the half-open range [lo, hi).
+    SourceRange r = b.binder.range;
+    ExprPtr lower = noted(
+        st, ir::makeBinary(BinOp::Le, b.lo, ir::makeVar(b.binder.name, r), join(b.lo->range, r)));
+    ExprPtr upper = noted(
+        st, ir::makeBinary(BinOp::Lt, ir::makeVar(b.binder.name, r), b.hi, join(r, b.hi->range)));
+    q.rangeConds.push_back(
+        noted(st, ir::makeBinary(BinOp::And, lower, upper, join(lower->range, upper->range))));
+  }
+  q.expr->binders.push_back(b.binder);
+};
+
+auto const quantPart = [](auto &ctx) { x3::_val(ctx).parts.push_back(x3::_attr(ctx)); };
+
+// `( \forall ... )`: the node's range includes the parentheses.
+auto const quantFinish = [](auto &ctx) {
+  QuantBuilder &q = x3::_attr(ctx);
+  ExprPtr e = q.expr;
+  e->range = whereRange(ctx);
+  ExprPtr body = q.parts.back();
+  std::vector<ExprPtr> conds = std::move(q.rangeConds);
+  if (q.parts.size() == 2)
+    conds.push_back(q.parts[0]);
+  ExprPtr cond;
+  for (ExprPtr &c : conds)
+    cond = cond
+               ? noted(state(ctx), ir::makeBinary(BinOp::And, cond, c, join(cond->range, c->range)))
+               : c;
+  if (!cond)
+    cond = ir::makeBool(true, body->range);
+  e->args = {cond, body};
+  x3::_val(ctx) = noted(state(ctx), e);
+};
+
+// ---------------------------------------------------------------------------------
+// Grammar
+// ---------------------------------------------------------------------------------
+
+// Expressions, lowest precedence first (VerCors PVL order): ?:, ==>, ||, && and **,
+// == !=, < <= > >=, + -, * / % \, unary ! -, postfix [i] .length. Right-associative
+// levels and prefix operators are parsed as lists and folded, so the only recursion
+// is through parentheses, brackets and argument lists (`nested_expr`, depth-guarded).
+x3::rule<class expr_id, ExprPtr> const expr = "an expression";
+x3::rule<class ite_chain_id, std::vector<ExprPtr>> const ite_chain = "an expression";
+x3::rule<class imp_id, ExprPtr> const imp_e = "an expression";
+x3::rule<class imp_chain_id, std::vector<ExprPtr>> const imp_chain = "an expression";
+x3::rule<class or_id, ExprPtr> const or_e = "an expression";
+x3::rule<class and_id, ExprPtr> const and_e = "an expression";
+x3::rule<class eq_id, ExprPtr> const eq_e = "an expression";
+x3::rule<class rel_id, ExprPtr> const rel_e = "an expression";
+x3::rule<class add_id, ExprPtr> const add_e = "an expression";
+x3::rule<class mul_id, ExprPtr> const mul_e = "an expression";
+x3::rule<class unary_id, ExprPtr> const unary_e = "an expression";
+x3::rule<class postfix_id, ExprPtr> const postfix_e = "an expression";
+x3::rule<class primary_id, ExprPtr> const primary = "an expression";
+x3::rule<class quant_id, QuantBuilder> const quant = "a quantifier";
+x3::rule<class binder_id, BinderSpec> const binder = "a type";
+x3::rule<class seed_clause_id, ExprPtr> const seed_clause_expr = "an expression";
+
+auto const expr_def = ite_chain[foldIte];
+auto const ite_chain_def = imp_e[pushArg] >>
+                           *(tk(Tok::Question) > imp_e[pushArg] > tk(Tok::Colon) > imp_e[pushArg]);
+
+auto const imp_e_def = imp_chain[foldImplies];
+auto const implies_op = tk(Tok::Implies) | (seedOnly >> tk(Tok::Arrow));
+auto const imp_chain_def = or_e[pushArg] >> *(implies_op > or_e[pushArg]);
+
+auto const or_op = tk(Tok::OrOr) | (seedOnly >> tk(Tok::Bar));
+auto const or_e_def = and_e[setVal] >> *(or_op > and_e[foldBin(BinOp::Or)]);
+
+auto const and_op = tk(Tok::AndAnd) | (seedOnly >> tk(Tok::Amp));
+auto const and_e_def = eq_e[setVal] >> *((and_op > eq_e[foldBin(BinOp::And)]) |
+                                         (tk(Tok::StarStar) > eq_e[foldBin(BinOp::Star)]));
+
+auto const eq_op = tk(Tok::EqEq) | (seedOnly >> tk(Tok::Assign));
+auto const eq_e_def = rel_e[setVal] >> *((eq_op > rel_e[foldBin(BinOp::Eq)]) |
+                                         (tk(Tok::NotEq) > rel_e[foldBin(BinOp::Ne)]));
+
+auto const rel_e_def = add_e[setVal] >> *((tk(Tok::Le) > add_e[foldBin(BinOp::Le)]) |
+                                          (tk(Tok::Lt) > add_e[foldBin(BinOp::Lt)]) |
+                                          (tk(Tok::Ge) > add_e[foldBin(BinOp::Ge)]) |
+                                          (tk(Tok::Gt) > add_e[foldBin(BinOp::Gt)]));
+
+auto const add_e_def = mul_e[setVal] >> *((tk(Tok::Plus) > mul_e[foldBin(BinOp::Add)]) |
+                                          (tk(Tok::Minus) > mul_e[foldBin(BinOp::Sub)]));
+
+IdentText const mod_kw("mod", "'mod'");
+auto const mul_e_def = unary_e[setVal] >>
+                       *((starIsMul >> tk(Tok::Star) > unary_e[foldBin(BinOp::Mul)]) |
+                         (tk(Tok::Slash) > unary_e[foldBin(BinOp::Div)]) |
+                         (tk(Tok::Percent) > unary_e[foldBin(BinOp::Mod)]) |
+                         (tk(Tok::Backslash) > unary_e[foldBin(BinOp::FracDiv)]) |
+                         (seedOnly >> mod_kw > unary_e[foldBin(BinOp::Mod)]));
+
+TokSet const prefix_op({Tok::Not, Tok::Minus}, "'!' or '-'");
+auto const unary_e_def = (*prefix_op >> postfix_e)[foldPrefix];
+
+IdentText const length_kw("length", "'length'");
+auto const postfix_e_def = primary[setVal] >>
+                           *(span(tk(Tok::LBracket) > nested_expr > tk(Tok::RBracket))[indexExpr] |
+                             span(tk(Tok::Dot) >> length_kw)[lengthExpr] |
+                             span(CSpecIs() >> tk(Tok::Dot) > ident)[memberExpr]);
+
+auto const nested_expr_def = exprGuard(nested(expr[setVal]));
+
+auto const arg_list_def = tk(Tok::LParen) > -(nested_expr[pushArg] % tk(Tok::Comma)) >
+                          tk(Tok::RParen);
+
+auto const binder_def = type[binderType] > ident[binderName] >
+                        -(tk(Tok::Assign) > nested_expr > tk(Tok::DotDot) >
+                          nested_expr)[binderRange];
+
+TokSet const quant_kw({Tok::KwForall, Tok::KwForallStar, Tok::KwExists}, "a quantifier");
+auto const quant_def = quant_kw[quantStart] > (binder[pushBinder] % tk(Tok::Comma)) >
+                       tk(Tok::Semi) > nested_expr[quantPart] >
+                       -(tk(Tok::Semi) > nested_expr[quantPart]) > tk(Tok::RParen);
+
+constexpr std::string_view kNewWord[] = {"new"};
+IdentIn const new_kw(kNewWord);
+auto const unsupported_primary =
+    tv(Tok::BackslashWord)[unsupportedToken("is not supported")] |
+    (new_kw >> &(tk(Tok::KwInt) | tk(Tok::KwBool) | tk(Tok::KwFrac) |
+                 ident))[unsupportedToken("(allocation) is not supported")];
+
+constexpr std::string_view kCSpecWords[] = {"\\pointer_length",  "\\pointer_index", "\\pointer",
+                                            "\\shared_mem_size", "\\gtid",          "\\ltid"};
+IdentIn const c_spec_word(kCSpecWords, Tok::BackslashWord);
+auto const c_spec_primary = CSpecIs() >>
+                            (span(c_spec_word >> arg_list)[cSpecCall] | c_spec_word[varRef]);
+// `Perm(&a[i], f)`: C annotations name the location by its address.
+auto const location = -tk(Tok::Amp) >> nested_expr;
+
+auto const primary_def =
+    c_spec_primary | unsupported_primary | tv(Tok::Int)[intLit] |
+    span(tk(Tok::KwTrue))[boolLit(true)] | span(tk(Tok::KwFalse))[boolLit(false)] |
+    span(tk(Tok::KwNull))[leaf(ExprKind::NullLit)] |
+    span(tk(Tok::KwResult))[leaf(ExprKind::Result)] |
+    span(tk(Tok::KwWrite))[permConst(ir::PermConst::Write)] |
+    span(tk(Tok::KwRead))[permConst(ir::PermConst::Read)] |
+    span(tk(Tok::KwNone))[permConst(ir::PermConst::None)] |
+    span(tk(Tok::KwOld) > tk(Tok::LParen) > nested_expr >
+         tk(Tok::RParen))[withArgs(ExprKind::Old)] |
+    span(tk(Tok::KwPermUpper) > tk(Tok::LParen) > location > tk(Tok::Comma) > nested_expr >
+         tk(Tok::RParen))[withArgs(ExprKind::Perm)] |
+    span(tk(Tok::KwPointsTo) > tk(Tok::LParen) > location > tk(Tok::Comma) > nested_expr >
+         tk(Tok::Comma) > nested_expr > tk(Tok::RParen))[withArgs(ExprKind::PointsTo)] |
+    span(tk(Tok::KwPermLower) > tk(Tok::LParen) > nested_expr > tk(Tok::Comma) > nested_expr >
+         tk(Tok::RParen))[seedPerm] |
+    span(ident >> arg_list)[callExpr] | ident[varRef] |
+    span(tk(Tok::LParen) >> quant)[quantFinish] |
+    (tk(Tok::LParen) > nested_expr > tk(Tok::RParen))[setVal];
+
+// Seed clauses: a `*` outside parentheses is the separating conjunction and binds
+// weaker than everything else in the clause.
+auto const seed_clause_expr_def =
+    starSep(expr[setVal] >> *(tk(Tok::Star) > expr[foldBin(BinOp::Star)]));
+
+auto const clause_expr_def = (seedOnly >> seed_clause_expr[setVal]) | expr[setVal];
+
+auto const lhs_def = ident[varRef] >>
+                     -span(tk(Tok::LBracket) > nested_expr > tk(Tok::RBracket))[indexExpr];
+
+BOOST_SPIRIT_DEFINE(expr, ite_chain, imp_e, imp_chain, or_e, and_e, eq_e, rel_e, add_e, mul_e,
+                    unary_e, postfix_e, primary, quant, binder, seed_clause_expr)
+
+} // namespace
+
+BOOST_SPIRIT_DEFINE(nested_expr, clause_expr, arg_list, lhs)
+BOOST_SPIRIT_INSTANTIATE(nested_expr_type, Iterator, Context)
+BOOST_SPIRIT_INSTANTIATE(clause_expr_type, Iterator, Context)
+BOOST_SPIRIT_INSTANTIATE(arg_list_type, Iterator, Context)
+BOOST_SPIRIT_INSTANTIATE(lhs_type, Iterator, Context)
+
+} // namespace kprove::lang::pvl

@@ -1,0 +1,183 @@
+// PVL tokens and the hand-written lexer that produces them (private to lang/pvl/).
+// A file of its own because it is plain C++ without Boost.Spirit: it compiles in
+// about a second, and the grammar files see only this interface. Lexing first
+// keeps the X3 grammar free of skippers and keyword/identifier boundary checks,
+// which keeps both compile time and backtracking cost low.
+#pragma once
+
+#include "logic/diagnostics.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace kprove::lang::pvl {
+
+// Every token kind, with its spelling in "expected X" messages.
+#define KPROVE_PVL_TOKENS(X)                                                                       \
+  X(End, "end of input")                                                                           \
+  X(Ident, "an identifier")                                                                        \
+  X(Int, "an integer")                                                                             \
+  X(KwClass, "'class'")                                                                            \
+  X(KwKernel, "'kernel'")                                                                          \
+  X(KwGlobal, "'global'")                                                                          \
+  X(KwLocal, "'local'")                                                                            \
+  X(KwVoid, "'void'")                                                                              \
+  X(KwInt, "'int'")                                                                                \
+  X(KwBool, "'bool'")                                                                              \
+  X(KwFrac, "'frac'")                                                                              \
+  X(KwIf, "'if'")                                                                                  \
+  X(KwElse, "'else'")                                                                              \
+  X(KwWhile, "'while'")                                                                            \
+  X(KwReturn, "'return'")                                                                          \
+  X(KwAssert, "'assert'")                                                                          \
+  X(KwAssume, "'assume'")                                                                          \
+  X(KwPar, "'par'")                                                                                \
+  X(KwBarrier, "'barrier'")                                                                        \
+  X(KwRequires, "'requires'")                                                                      \
+  X(KwEnsures, "'ensures'")                                                                        \
+  X(KwContext, "'context'")                                                                        \
+  X(KwContextEverywhere, "'context_everywhere'")                                                   \
+  X(KwLoopInvariant, "'loop_invariant'")                                                           \
+  X(KwInvariant, "'invariant'")                                                                    \
+  X(KwDecreases, "'decreases'")                                                                    \
+  X(KwKernelRequires, "'kernel_requires'")                                                         \
+  X(KwKernelEnsures, "'kernel_ensures'")                                                           \
+  X(KwGroupRequires, "'group_requires'")                                                           \
+  X(KwGroupEnsures, "'group_ensures'")                                                             \
+  X(KwPure, "'pure'")                                                                              \
+  X(KwStatic, "'static'")                                                                          \
+  X(KwInline, "'inline'")                                                                          \
+  X(KwGhost, "'ghost'")                                                                            \
+  X(KwTrue, "'true'")                                                                              \
+  X(KwFalse, "'false'")                                                                            \
+  X(KwNull, "'null'")                                                                              \
+  X(KwWrite, "'write'")                                                                            \
+  X(KwRead, "'read'")                                                                              \
+  X(KwNone, "'none'")                                                                              \
+  X(KwResult, "'\\result'")                                                                        \
+  X(KwOld, "'\\old'")                                                                              \
+  X(KwForall, "'\\forall'")                                                                        \
+  X(KwForallStar, "'\\forall*'")                                                                   \
+  X(KwExists, "'\\exists'")                                                                        \
+  X(BackslashWord, "a VerCors operator")                                                           \
+  X(KwPermUpper, "'Perm'")                                                                         \
+  X(KwPointsTo, "'PointsTo'")                                                                      \
+  X(KwPermLower, "'perm'")                                                                         \
+  X(LParen, "'('")                                                                                 \
+  X(RParen, "')'")                                                                                 \
+  X(LBrace, "'{'")                                                                                 \
+  X(RBrace, "'}'")                                                                                 \
+  X(LBracket, "'['")                                                                               \
+  X(RBracket, "']'")                                                                               \
+  X(Semi, "';'")                                                                                   \
+  X(Comma, "','")                                                                                  \
+  X(Dot, "'.'")                                                                                    \
+  X(DotDot, "'..'")                                                                                \
+  X(Question, "'?'")                                                                               \
+  X(Colon, "':'")                                                                                  \
+  X(ColonEq, "':='")                                                                               \
+  X(Assign, "'='")                                                                                 \
+  X(EqEq, "'=='")                                                                                  \
+  X(Implies, "'==>'")                                                                              \
+  X(Not, "'!'")                                                                                    \
+  X(NotEq, "'!='")                                                                                 \
+  X(Lt, "'<'")                                                                                     \
+  X(Le, "'<='")                                                                                    \
+  X(Gt, "'>'")                                                                                     \
+  X(Ge, "'>='")                                                                                    \
+  X(Plus, "'+'")                                                                                   \
+  X(PlusPlus, "'++'")                                                                              \
+  X(PlusEq, "'+='")                                                                                \
+  X(Minus, "'-'")                                                                                  \
+  X(MinusMinus, "'--'")                                                                            \
+  X(MinusEq, "'-='")                                                                               \
+  X(Arrow, "'->'")                                                                                 \
+  X(Star, "'*'")                                                                                   \
+  X(StarStar, "'**'")                                                                              \
+  X(Slash, "'/'")                                                                                  \
+  X(Percent, "'%'")                                                                                \
+  X(Backslash, "'\\'")                                                                             \
+  X(AndAnd, "'&&'")                                                                                \
+  X(Amp, "'&'")                                                                                    \
+  X(OrOr, "'||'")                                                                                  \
+  X(Bar, "'|'")
+
+enum class Tok : uint8_t {
+#define KPROVE_TOK_ENUM(Name, Spelling) Name,
+  KPROVE_PVL_TOKENS(KPROVE_TOK_ENUM)
+#undef KPROVE_TOK_ENUM
+};
+
+inline constexpr const char *kTokSpelling[] = {
+#define KPROVE_TOK_SPELLING(Name, Spelling) Spelling,
+    KPROVE_PVL_TOKENS(KPROVE_TOK_SPELLING)
+#undef KPROVE_TOK_SPELLING
+};
+
+inline const char *spelling(Tok t) {
+  return kTokSpelling[static_cast<size_t>(t)];
+}
+
+struct Token {
+  Tok kind = Tok::End;
+  uint32_t begin = 0;
+  uint32_t end = 0;
+  std::string_view text;
+  int64_t value = 0; // Int tokens
+};
+
+using It = std::vector<Token>::const_iterator;
+
+struct LexError {
+  uint32_t begin = 0;
+  uint32_t end = 0;
+  std::string message;
+  DiagCode code = DiagCode::Parse;
+};
+
+inline bool isIdentStart(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+inline bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
+inline bool isIdentChar(char c) {
+  return isIdentStart(c) || isDigit(c);
+}
+
+// Keywords, operators with maximal munch, comments dropped, integer literals
+// range-checked.
+class Lexer {
+public:
+  explicit Lexer(std::string_view text) : text_(text) {}
+  // Lexes only [begin, end) of `text`; token offsets stay those of the whole text.
+  Lexer(std::string_view text, size_t begin, size_t end)
+      : text_(text.substr(0, end)), pos_(begin) {}
+
+  // Fills `out` (always terminated by an End token) or returns an error.
+  std::optional<LexError> run(std::vector<Token> &out);
+
+private:
+  uint32_t pos() const { return static_cast<uint32_t>(pos_); }
+  char peek(size_t ahead = 0) const {
+    return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0';
+  }
+
+  std::optional<LexError> skipTrivia();
+  void push(std::vector<Token> &out, Tok kind, size_t len);
+  std::optional<LexError> next(std::vector<Token> &out);
+  void lexWord(std::vector<Token> &out);
+  std::optional<LexError> lexNumber(std::vector<Token> &out);
+  void lexBackslash(std::vector<Token> &out);
+  std::optional<std::pair<Tok, size_t>> punctuation() const;
+
+  std::string_view text_;
+  size_t pos_ = 0;
+};
+
+} // namespace kprove::lang::pvl
