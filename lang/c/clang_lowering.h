@@ -141,6 +141,7 @@ private:
   ir::MemorySpace spaceOf(clang::QualType pointee) const;
   std::vector<ir::Param> params(const clang::ParmVarDecl *p, std::vector<ir::MemorySpace> &spaces);
   bool param(const clang::ParmVarDecl *p, ir::Param &out, ir::MemorySpace &space);
+  void enterFunction(const clang::FunctionDecl *fd);
   void kernel(clang::FunctionDecl *fd, uint32_t at);
   void helper(clang::FunctionDecl *fd, uint32_t at);
   void localDecl(const clang::Decl *d, std::vector<StmtPtr> &out);
@@ -155,6 +156,7 @@ private:
   bool isFloatValued(const ir::Expr &e) const;
   void checkFloatSpec(const ir::Expr &e);
   void checkFunctionSpecs();
+  void markBuiltins(ExprPtr &e);
   std::vector<ir::Clause> contractBefore(uint32_t at, std::initializer_list<ir::ClauseKind> allowed,
                                          const char *where);
   void annotationStatements(uint32_t from, uint32_t to, std::vector<StmtPtr> &out);
@@ -171,13 +173,18 @@ private:
   std::vector<ir::Clause> loopClauses(const clang::Stmt *s);
   void barrier(const clang::CallExpr *c, std::vector<StmtPtr> &out);
   const clang::CallExpr *callNeedingStatement(const clang::Expr *e) const;
-  static bool isAtomic(const std::string &n);
+  bool isAtomic(const clang::CallExpr *c) const;
+  std::string builtinName(const clang::CallExpr *c) const;
+  const Builtin *builtinOf(const clang::CallExpr *c) const;
+  void rejectBuiltin(SourceRange r, const std::string &name);
+  void rejectBuiltinCallsIn(const clang::Stmt *s);
+  bool memoryScope(const clang::Expr *scope, ir::Stmt &b);
   void effect(const clang::Expr *e, std::vector<StmtPtr> &out);
   void assign(ExprPtr target, ExprPtr v, SourceRange r, std::vector<StmtPtr> &out);
   void call(const clang::CallExpr *c, ExprPtr target, std::vector<StmtPtr> &out);
   ExprPtr argument(const clang::Expr *a, std::vector<StmtPtr> &pre);
-  void atomic(const clang::CallExpr *c, const std::string &name, ExprPtr target,
-              std::vector<StmtPtr> &out);
+  void atomic(const clang::CallExpr *c, const std::string &name, const std::string &op,
+              ExprPtr target, std::vector<StmtPtr> &out);
   ExprPtr location(const clang::Expr *e);
 
   // --- expressions (lower_expr.cpp) ---
@@ -207,6 +214,10 @@ private:
   ir::Program &out_;
   std::vector<ir::KernelArray> *locals_ = nullptr;
   bool inKernel_ = false;
+  // The C names in scope (parameters, then locals, block by block): a name an
+  // annotation shares with one of them is the user's, not a builtin.
+  std::vector<std::string> userNames_;
+  std::set<std::string> mainFunctions_; // functions the file defines
   unsigned temps_ = 0;
   std::set<std::string> floatNames_; // floating-point parameters, variables, arrays
   std::vector<ExprPtr> specExprs_;   // annotations of the function being lowered

@@ -47,12 +47,40 @@ std::optional<SpecComment> CLowering::parseAnnotation(Annotation &a) {
   a.used = true;
   auto spec = parseSpecComment(sm_, file_, a.bodyBegin, a.bodyEnd, diags_);
   if (spec) {
-    for (const ir::Clause &c : spec->clauses)
+    for (ir::Clause &c : spec->clauses) {
+      markBuiltins(c.expr);
       specExprs_.push_back(c.expr);
-    for (const StmtPtr &st : spec->stmts)
+    }
+    for (const StmtPtr &st : spec->stmts) {
+      markBuiltins(st->value);
       specExprs_.push_back(st->value);
+    }
   }
   return spec;
+}
+
+// Marks (kBuiltinMark) the thread-id builtins an annotation names: `threadIdx.x`
+// unless a parameter or local variable in scope is called threadIdx, and
+// `get_local_id(d)` unless the file defines a function of that name. What stays
+// unmarked is the user's, and resolveGpuBuiltins leaves it alone.
+void CLowering::markBuiltins(ExprPtr &e) {
+  if (!e)
+    return;
+  for (ExprPtr &a : e->args)
+    markBuiltins(a);
+  auto declared = [&](const std::string &n) {
+    return std::find(userNames_.begin(), userNames_.end(), n) != userNames_.end();
+  };
+  if (e->kind == ExprKind::Var) {
+    size_t dot = e->name.find('.');
+    std::string base = e->name.substr(0, dot);
+    if (dot != std::string::npos && findBuiltin(base, CDialect::Cuda) && isThreadIdBuiltin(base) &&
+        !declared(base))
+      e->name = std::string(kBuiltinMark) + e->name;
+  } else if (e->kind == ExprKind::Call) {
+    if (isThreadIdBuiltin(e->name) && !mainFunctions_.count(e->name) && !declared(e->name))
+      e->name = std::string(kBuiltinMark) + e->name;
+  }
 }
 
 // Annotations see floating-point values as opaque (docs/language.md §11.2): they

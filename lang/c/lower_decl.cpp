@@ -9,6 +9,12 @@
 namespace kprove::lang::clower {
 
 void CLowering::run() {
+  // Functions the file defines: a call of one in an annotation is the user's, even if
+  // it is spelled like a builtin.
+  for (clang::Decl *d : ctx_.getTranslationUnitDecl()->decls())
+    if (auto *fd = llvm::dyn_cast<clang::FunctionDecl>(d);
+        fd && fd->doesThisDeclarationHaveABody() && inMainFile(fd->getLocation()))
+      mainFunctions_.insert(fd->getNameAsString());
   for (clang::Decl *d : ctx_.getTranslationUnitDecl()->decls())
     topLevel(d);
   for (const Annotation &a : annotations_)
@@ -56,7 +62,9 @@ void CLowering::topLevel(clang::Decl *d) {
     function(fd);
     return;
   }
-  if (llvm::isa<clang::TypedefNameDecl, clang::EmptyDecl, clang::RecordDecl, clang::EnumDecl>(d))
+  // Names only (`namespace cg = cooperative_groups;` in CUDA): no effect of their own.
+  if (llvm::isa<clang::TypedefNameDecl, clang::EmptyDecl, clang::RecordDecl, clang::EnumDecl,
+                clang::NamespaceAliasDecl, clang::UsingDirectiveDecl>(d))
     return;
   if (auto *vd = llvm::dyn_cast<clang::VarDecl>(d)) {
     unsupported(range(vd), "file-scope variable '" + vd->getNameAsString() + "'");
@@ -117,6 +125,11 @@ std::optional<std::vector<std::string>> CLowering::structParts(const clang::Expr
   auto fields = scalarFields(e->getType());
   if (!dr || !fields) {
     unsupported(range(e), "this struct value (only variables of structs of scalars)");
+    return std::nullopt;
+  }
+  if (!inMainFile(dr->getDecl()->getLocation())) {
+    unsupported(range(e), "the builtin '" + dr->getDecl()->getNameAsString() +
+                              "' as a whole (name its fields: threadIdx.x, ...)");
     return std::nullopt;
   }
   std::vector<std::string> out;
@@ -194,7 +207,15 @@ bool CLowering::param(const clang::ParmVarDecl *p, ir::Param &out, ir::MemorySpa
   return true;
 }
 
+// The C names a function's parameters declare: annotations mean them, not builtins.
+void CLowering::enterFunction(const clang::FunctionDecl *fd) {
+  userNames_.clear();
+  for (const clang::ParmVarDecl *p : fd->parameters())
+    userNames_.push_back(p->getNameAsString());
+}
+
 void CLowering::kernel(clang::FunctionDecl *fd, uint32_t at) {
+  enterFunction(fd);
   ir::GpuKernel k;
   k.name = fd->getNameAsString();
   k.range = range(fd);
@@ -239,6 +260,7 @@ void CLowering::kernel(clang::FunctionDecl *fd, uint32_t at) {
 }
 
 void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
+  enterFunction(fd);
   ir::Method m;
   m.name = fd->getNameAsString();
   m.range = range(fd);
@@ -273,6 +295,7 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
     return;
   }
   std::string name = vd->getNameAsString();
+  userNames_.push_back(name); // in scope until the end of the enclosing block
   clang::QualType t = vd->getType();
   bool local =
       t.getAddressSpace() == clang::LangAS::opencl_local || vd->hasAttr<clang::CUDASharedAttr>();
@@ -341,8 +364,10 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
     return;
   }
   auto st = scalarType(t, r, "variable '" + name + "'");
-  if (!st)
+  if (!st) {
+    rejectBuiltinCallsIn(vd->getInit());
     return;
+  }
   if (isFloat(t))
     floatNames_.insert(name);
   auto s = newStmt(StmtKind::VarDecl, r);

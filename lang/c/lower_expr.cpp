@@ -248,7 +248,11 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
       return nullptr;
     }
     if (!inMainFile(dr->getDecl()->getLocation())) {
-      unsupported(r, "the builtin '" + dr->getDecl()->getNameAsString() + "' here");
+      std::string n = dr->getDecl()->getNameAsString();
+      if (const Builtin *b = findBuiltin(n, dialect_); b && b->kind == BuiltinKind::ThreadId)
+        unsupported(r, "the builtin '" + n + "' here (name its fields: " + n + ".x, ...)");
+      else
+        rejectBuiltin(r, n);
       return nullptr;
     }
     return ir::makeVar(dr->getDecl()->getNameAsString(), r);
@@ -256,10 +260,18 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
   if (auto *me = llvm::dyn_cast<clang::MemberExpr>(e)) {
     const clang::Expr *base = me->getBase()->IgnoreParenImpCasts();
     auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(base);
-    if (dr && !inMainFile(dr->getDecl()->getLocation()))
-      return ir::makeVar(dr->getDecl()->getNameAsString() + "." +
-                             me->getMemberDecl()->getNameAsString(),
-                         r); // threadIdx.x and friends
+    if (dr && !inMainFile(dr->getDecl()->getLocation())) {
+      // threadIdx.x and friends, marked for resolveGpuBuiltins; a user's variable of
+      // that name is declared in the file and is a flattened struct (member()).
+      std::string n = dr->getDecl()->getNameAsString();
+      const Builtin *b = findBuiltin(n, dialect_);
+      if (!b || b->kind != BuiltinKind::ThreadId) {
+        rejectBuiltin(r, n);
+        return nullptr;
+      }
+      return ir::makeVar(
+          std::string(kBuiltinMark) + n + "." + me->getMemberDecl()->getNameAsString(), r);
+    }
     return member(me);
   }
   if (auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e))
@@ -444,7 +456,7 @@ ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre
     unsupported(r, "calls through function pointers");
     return nullptr;
   }
-  if (!isBuiltin(c) || isAtomic(name)) {
+  if (!isBuiltin(c) || isAtomic(c)) {
     // A helper function or atomic inside an expression: evaluated first, into a temporary.
     std::string tmp = freshTemp();
     auto d = newStmt(StmtKind::VarDecl, r);
@@ -454,6 +466,16 @@ ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre
     call(c, ir::makeVar(tmp, r), pre);
     return ir::makeVar(tmp, r);
   }
+  // A builtin: what stdlib-specs/builtins.def says it is, or unsupported.
+  const Builtin *b = builtinOf(c);
+  if (!b) {
+    rejectBuiltin(r, builtinName(c));
+    return nullptr;
+  }
+  if (b->kind == BuiltinKind::Barrier) {
+    unsupported(r, "a barrier inside an expression");
+    return nullptr;
+  }
   std::vector<ExprPtr> args;
   for (const clang::Expr *a : c->arguments()) {
     ExprPtr v = value(a, pre);
@@ -461,20 +483,19 @@ ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre
       return nullptr;
     args.push_back(v);
   }
-  static const std::set<std::string> gpu = {"get_global_id",  "get_local_id",   "get_group_id",
-                                            "get_local_size", "get_num_groups", "get_global_size",
-                                            "get_work_dim"};
-  auto call = std::make_shared<ir::Expr>();
-  call->kind = ExprKind::Call;
-  call->range = r;
-  call->args = args;
-  if (gpu.count(name)) {
-    call->name = name;
+  if (b->kind == BuiltinKind::ThreadId) {
+    // Marked: resolveGpuBuiltins rewrites it (a user's get_local_id is never marked).
+    auto call = std::make_shared<ir::Expr>();
+    call->kind = ExprKind::Call;
+    call->range = r;
+    call->args = args;
+    call->name = std::string(kBuiltinMark) + name;
     return call;
   }
   bool floatArgs = std::any_of(c->arg_begin(), c->arg_end(),
                                [](const clang::Expr *a) { return isFloat(a->getType()); });
-  if ((name == "min" || name == "max") && args.size() == 2 && !floatArgs) {
+  if (b->kind == BuiltinKind::IntOp && (name == "min" || name == "max") && args.size() == 2 &&
+      !floatArgs) {
     auto ite = std::make_shared<ir::Expr>();
     ite->kind = ExprKind::Ite;
     ite->range = r;
@@ -482,7 +503,7 @@ ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre
                  args[0], args[1]};
     return ite;
   }
-  if (name == "abs" && args.size() == 1 && !floatArgs) {
+  if (b->kind == BuiltinKind::IntOp && name == "abs" && args.size() == 1 && !floatArgs) {
     auto ite = std::make_shared<ir::Expr>();
     ite->kind = ExprKind::Ite;
     ite->range = r;
@@ -499,8 +520,8 @@ ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre
     unsupported(r, "the builtin '" + name + "'");
     return nullptr;
   }
-  // Any other builtin (sqrt, exp, mad, ...): a deterministic function nothing else is
-  // known about.
+  // Pure builtins (sqrt, exp, mad, ...) and min / max / abs on floating point: a
+  // deterministic function nothing else is known about.
   return floatCall("$fn_" + name, args, r);
 }
 

@@ -8,6 +8,7 @@ namespace kprove::lang::clower {
 
 std::vector<StmtPtr> CLowering::compound(const clang::CompoundStmt *cs) {
   std::vector<StmtPtr> out;
+  size_t scope = userNames_.size(); // the block's declarations end with it
   uint32_t from = offset(cs->getLBracLoc());
   for (const clang::Stmt *s : cs->body()) {
     uint32_t b = offset(s->getBeginLoc());
@@ -24,6 +25,7 @@ std::vector<StmtPtr> CLowering::compound(const clang::CompoundStmt *cs) {
     from = range(s).end.offset;
   }
   annotationStatements(from, offset(cs->getRBracLoc()), out);
+  userNames_.resize(scope);
   return out;
 }
 
@@ -47,19 +49,61 @@ std::string CLowering::calleeName(const clang::CallExpr *c) const {
   return {};
 }
 
-// A builtin: declared outside the main file (Clang's OpenCL builtins, the prelude).
+// A builtin: declared outside the main file (Clang's OpenCL builtins, the prelude),
+// and not defined in it. A function the file defines is the user's, whatever its
+// name (CUDA may define `int get_local_id(int)`; the prelude only declares `min`).
 bool CLowering::isBuiltin(const clang::CallExpr *c) const {
   const clang::FunctionDecl *f = c->getDirectCallee();
+  if (!f)
+    return false;
+  if (const clang::FunctionDecl *def = f->getDefinition(); def && inMainFile(def->getLocation()))
+    return false;
   // Clang declares OpenCL builtins on first use, implicitly, at the call's location.
-  return f && (f->isImplicit() || f->getBuiltinID() != 0 || !inMainFile(f->getLocation()));
+  const clang::FunctionDecl *first = f->getFirstDecl();
+  return f->isImplicit() || first->isImplicit() || f->getBuiltinID() != 0 ||
+         !inMainFile(first->getLocation());
+}
+
+// The builtin's name as the table spells it: qualified inside namespaces and classes
+// (cooperative_groups::this_grid), plain otherwise.
+std::string CLowering::builtinName(const clang::CallExpr *c) const {
+  const clang::FunctionDecl *f = c->getDirectCallee();
+  if (!f)
+    return {};
+  if (f->getDeclContext()->isTranslationUnit() || f->getDeclContext()->isExternCContext())
+    return f->getNameAsString();
+  return f->getQualifiedNameAsString();
+}
+
+// The table entry of a builtin call, or null when kprove does not model it.
+const Builtin *CLowering::builtinOf(const clang::CallExpr *c) const {
+  const Builtin *b = findBuiltin(builtinName(c), dialect_);
+  return b && b->kind != BuiltinKind::Rejected ? b : nullptr;
+}
+
+void CLowering::rejectBuiltin(SourceRange r, const std::string &name) {
+  const Builtin *b = findBuiltin(name, dialect_);
+  std::string why = b ? std::string(b->model) : "kprove has no model of it";
+  diags_.error(DiagCode::Unsupported, r, "unsupported builtin '" + name + "' (" + why + ")");
+}
+
+// Every call of an unmodelled builtin inside `s` (an initialiser kprove rejects for
+// its type, the object of a member call), so the builtin is named, not only the type.
+void CLowering::rejectBuiltinCallsIn(const clang::Stmt *s) {
+  if (!s)
+    return;
+  if (auto *c = llvm::dyn_cast<clang::CallExpr>(s); c && isBuiltin(c) && !builtinOf(c))
+    rejectBuiltin(range(c), builtinName(c));
+  for (const clang::Stmt *child : s->children())
+    rejectBuiltinCallsIn(child);
 }
 
 bool CLowering::isBarrierCall(const clang::Stmt *s) const {
   const clang::CallExpr *c = asCall(s);
   if (!c || !isBuiltin(c))
     return false;
-  std::string n = calleeName(c);
-  return n == "barrier" || n == "work_group_barrier" || n == "__syncthreads";
+  const Builtin *b = builtinOf(c);
+  return b && b->kind == BuiltinKind::Barrier;
 }
 
 void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
@@ -98,16 +142,29 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
     return;
   }
   if (auto *fs = llvm::dyn_cast<clang::ForStmt>(s)) {
+    // for (init; c; inc) S  ==  { init; while (c) { S inc } }: a variable the init
+    // declares is the loop's, so sibling loops may each declare their own `i`. The
+    // loop's annotation belongs to the while (loopClauses before lowering init).
     auto clauses = loopClauses(s);
+    size_t scope = userNames_.size();
+    std::vector<StmtPtr> *into = &out;
+    StmtPtr block;
+    if (fs->getInit() && llvm::isa<clang::DeclStmt>(fs->getInit())) {
+      block = newStmt(StmtKind::Block, r);
+      into = &block->body;
+    }
     if (fs->getInit())
-      stmt(fs->getInit(), out);
+      stmt(fs->getInit(), *into);
     auto w = newStmt(StmtKind::While, r);
     w->clauses = clauses;
     w->cond = fs->getCond() ? loopCondition(fs->getCond()) : ir::makeBool(true, r);
     w->body = body(fs->getBody());
     if (fs->getInc())
       effect(fs->getInc(), w->body);
-    out.push_back(w);
+    into->push_back(w);
+    if (block)
+      out.push_back(block);
+    userNames_.resize(scope);
     return;
   }
   if (auto *ws = llvm::dyn_cast<clang::WhileStmt>(s)) {
@@ -189,7 +246,8 @@ void CLowering::barrier(const clang::CallExpr *c, std::vector<StmtPtr> &out) {
                      {ir::ClauseKind::Requires, ir::ClauseKind::Ensures, ir::ClauseKind::Context},
                      "before a barrier");
   b->fencesGiven = true;
-  if (calleeName(c) == "__syncthreads") {
+  std::string name = calleeName(c);
+  if (name == "__syncthreads") {
     b->fences.local = b->fences.global = true;
   } else {
     if (c->getNumArgs() < 1) {
@@ -207,30 +265,60 @@ void CLowering::barrier(const clang::CallExpr *c, std::vector<StmtPtr> &out) {
     if (flags & ~int64_t{3})
       unsupported(range(c->getArg(0)), "fence flags other than CLK_LOCAL_MEM_FENCE and "
                                        "CLK_GLOBAL_MEM_FENCE");
+    if (name == "work_group_barrier" && c->getNumArgs() >= 2 && !memoryScope(c->getArg(1), *b))
+      return;
   }
   out.push_back(b);
+}
+
+// The scope of work_group_barrier(flags, scope) (OpenCL 2.0 §6.13.8): the barrier
+// synchronises the group's execution whatever the scope, but its fences order
+// memory only for the work items of that scope. memory_scope_work_item orders
+// nothing for any other work item: the barrier fences nothing. work_group, device and
+// all_svm_devices include the whole group: the flags' fences. Sub-groups and unknown
+// or non-constant scopes are unsupported.
+bool CLowering::memoryScope(const clang::Expr *scope, ir::Stmt &b) {
+  clang::Expr::EvalResult v;
+  if (!scope->EvaluateAsInt(v, ctx_)) {
+    unsupported(range(scope), "a memory scope that is not a constant");
+    return false;
+  }
+  switch (v.Val.getInt().getExtValue()) {
+  case 0: // memory_scope_work_item
+    b.fences.local = b.fences.global = false;
+    return true;
+  case 1: // memory_scope_work_group
+  case 2: // memory_scope_device
+  case 3: // memory_scope_all_svm_devices
+    return true;
+  case 4: // memory_scope_sub_group
+    unsupported(range(scope), "the memory scope memory_scope_sub_group (sub-groups are not "
+                              "modelled)");
+    return false;
+  default:
+    unsupported(range(scope), "this memory scope");
+    return false;
+  }
 }
 
 const clang::CallExpr *CLowering::callNeedingStatement(const clang::Expr *e) const {
   auto *c = llvm::dyn_cast<clang::CallExpr>(e->IgnoreParenImpCasts());
   if (!c)
     return nullptr;
-  if (!isBuiltin(c) || isAtomic(calleeName(c)))
+  if (!isBuiltin(c) || isAtomic(c))
     return c;
   return nullptr;
 }
 
-bool CLowering::isAtomic(const std::string &n) {
-  static const std::set<std::string> ops = {
-      "atomic_add", "atomic_inc",   "atomic_sub", "atomic_dec", "atomic_xchg", "atomic_cmpxchg",
-      "atomic_min", "atomic_max",   "atom_add",   "atom_inc",   "atom_sub",    "atom_dec",
-      "atom_xchg",  "atom_cmpxchg", "atom_min",   "atom_max",   "atomicAdd",   "atomicSub",
-      "atomicExch", "atomicCAS",    "atomicMin",  "atomicMax"};
-  return ops.count(n) > 0;
+bool CLowering::isAtomic(const clang::CallExpr *c) const {
+  const Builtin *b = isBuiltin(c) ? builtinOf(c) : nullptr;
+  return b && b->kind == BuiltinKind::Atomic;
 }
 
 void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
   e = e->IgnoreParens();
+  if (auto *cleanups = llvm::dyn_cast<clang::ExprWithCleanups>(e)) // C++ temporaries
+    e = cleanups->getSubExpr()->IgnoreParens();
   SourceRange r = range(e);
   if (auto *cast = llvm::dyn_cast<clang::CStyleCastExpr>(e))
     if (cast->getType()->isVoidType())
@@ -307,6 +395,7 @@ void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
     call(c, nullptr, out);
     return;
   }
+  rejectBuiltinCallsIn(e);
   unsupported(r, "an expression statement without effect or with an effect kprove does not "
                  "model");
 }
@@ -326,11 +415,22 @@ void CLowering::call(const clang::CallExpr *c, ExprPtr target, std::vector<StmtP
     unsupported(r, "calls through function pointers");
     return;
   }
-  if (isBuiltin(c) && isAtomic(name)) {
-    atomic(c, name, target, out);
-    return;
-  }
   if (isBuiltin(c)) {
+    const Builtin *b = builtinOf(c);
+    if (!b) {
+      if (auto *mc = llvm::dyn_cast<clang::CXXMemberCallExpr>(c))
+        rejectBuiltinCallsIn(mc->getImplicitObjectArgument());
+      rejectBuiltin(r, builtinName(c));
+      return;
+    }
+    if (b->kind == BuiltinKind::Atomic) {
+      atomic(c, name, std::string(b->model), target, out);
+      return;
+    }
+    if (b->kind == BuiltinKind::Barrier) {
+      unsupported(r, "a barrier inside an expression");
+      return;
+    }
     if (target) {
       std::vector<StmtPtr> pre;
       ExprPtr v = value(c, pre);
@@ -378,18 +478,9 @@ ExprPtr CLowering::argument(const clang::Expr *a, std::vector<StmtPtr> &pre) {
   return value(a, pre);
 }
 
-void CLowering::atomic(const clang::CallExpr *c, const std::string &name, ExprPtr target,
-                       std::vector<StmtPtr> &out) {
+void CLowering::atomic(const clang::CallExpr *c, const std::string &name, const std::string &op,
+                       ExprPtr target, std::vector<StmtPtr> &out) {
   SourceRange r = range(c);
-  static const std::map<std::string, std::string> ops = {
-      {"atomic_add", "add"},    {"atom_add", "add"},           {"atomicAdd", "add"},
-      {"atomic_sub", "sub"},    {"atom_sub", "sub"},           {"atomicSub", "sub"},
-      {"atomic_inc", "inc"},    {"atom_inc", "inc"},           {"atomic_dec", "dec"},
-      {"atom_dec", "dec"},      {"atomic_xchg", "xchg"},       {"atom_xchg", "xchg"},
-      {"atomicExch", "xchg"},   {"atomic_cmpxchg", "cmpxchg"}, {"atom_cmpxchg", "cmpxchg"},
-      {"atomicCAS", "cmpxchg"}, {"atomic_min", "min"},         {"atom_min", "min"},
-      {"atomicMin", "min"},     {"atomic_max", "max"},         {"atom_max", "max"},
-      {"atomicMax", "max"}};
   if (c->getNumArgs() < 1)
     return typeError(r, "'" + name + "' needs a location");
   clang::QualType pointee = c->getArg(0)->IgnoreParenImpCasts()->getType()->getPointeeType();
@@ -399,7 +490,7 @@ void CLowering::atomic(const clang::CallExpr *c, const std::string &name, ExprPt
   if (!loc)
     return;
   auto s = newStmt(StmtKind::Atomic, r);
-  s->name = ops.at(name);
+  s->name = op;
   s->target = target;
   s->args.push_back(loc);
   std::vector<StmtPtr> pre;
