@@ -34,7 +34,25 @@ extern const __device__ struct __kprove_dim3 blockDim;
 extern const __device__ struct __kprove_dim3 gridDim;
 
 __device__ void __syncthreads(void);
+
+// Declared so that kernels using them parse and are rejected by name
+// (stdlib-specs/builtins.def: `unsupported builtin`), never silently accepted.
+extern const __device__ int warpSize;
 __device__ void __threadfence(void);
+__device__ void __threadfence_block(void);
+__device__ void __threadfence_system(void);
+__device__ int __syncthreads_count(int predicate);
+__device__ int __syncthreads_and(int predicate);
+__device__ int __syncthreads_or(int predicate);
+__device__ void __syncwarp(unsigned int mask = 0xffffffffu);
+__device__ int __shfl_sync(unsigned int mask, int var, int srcLane, int width = 32);
+__device__ int __shfl_up_sync(unsigned int mask, int var, unsigned int delta, int width = 32);
+__device__ int __shfl_down_sync(unsigned int mask, int var, unsigned int delta, int width = 32);
+__device__ int __shfl_xor_sync(unsigned int mask, int var, int laneMask, int width = 32);
+__device__ unsigned int __ballot_sync(unsigned int mask, int predicate);
+__device__ int __any_sync(unsigned int mask, int predicate);
+__device__ int __all_sync(unsigned int mask, int predicate);
+__device__ unsigned int __activemask(void);
 
 __device__ int atomicAdd(int *address, int val);
 __device__ int atomicSub(int *address, int val);

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace kprove::lang {
 
@@ -27,8 +29,33 @@ struct CFrontendOptions {
 std::optional<ir::Program> parseC(const SourceManager &sm, uint32_t fileId, CDialect dialect,
                                   const CFrontendOptions &opts, DiagnosticEngine &diags);
 
+// The builtins kprove knows (stdlib-specs/builtins.def, lang/c/builtins.cpp). A call
+// of a function declared outside the main file that has no entry here, or a
+// Rejected one, is `unsupported` (never an unknown, hence uniform, value).
+enum class BuiltinKind { ThreadId, Barrier, Atomic, IntOp, Pure, Rejected };
+struct Builtin {
+  std::string_view name; // qualified for C++ (cooperative_groups::this_grid)
+  CDialect dialect;
+  BuiltinKind kind;
+  std::string_view model;   // the meaning, the atomic operation, or why it is rejected
+  std::string_view example; // a statement using it (tests)
+};
+const std::vector<Builtin> &builtinTable();
+const Builtin *findBuiltin(std::string_view name, CDialect dialect);
+// Whether `name` is a thread id, size or linear id builtin of either dialect
+// (get_local_id, threadIdx, ...): those annotations may name too.
+bool isThreadIdBuiltin(std::string_view name);
+
+// The lowering prefixes every genuine reference to a thread-id builtin with this
+// mark (`\builtin:get_local_id`, `\builtin:threadIdx.x`): a reference that Clang
+// resolved to a declaration outside the main file, or a name in an annotation that
+// no parameter, local variable or function of the file declares. resolveGpuBuiltins
+// rewrites marked names only, so a user's `threadIdx` or `get_local_id` stays theirs.
+inline constexpr std::string_view kBuiltinMark = "\\builtin:";
+
 // Resolves the GPU builtins of a lowered program (lang/c/gpu_builtins.cpp): calls
-// such as get_local_id(0), names such as threadIdx.x, \gtid and \ltid, and the
+// such as get_local_id(0), names such as threadIdx.x (those marked with
+// kBuiltinMark), \gtid and \ltid, and the
 // pointer functions of the annotations, in kernels, contracts and helper functions.
 // Records the dimensions each kernel uses. Reports `type` errors for bad uses.
 void resolveGpuBuiltins(ir::Program &p, DiagnosticEngine &diags);

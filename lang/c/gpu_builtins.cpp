@@ -1,13 +1,18 @@
 // GPU builtins of OpenCL and CUDA, as the kernel IR's reserved variables. One place
 // for code and annotations alike: the Clang lowering leaves get_local_id(0) a call
-// and threadIdx.x a name, the spec parser does the same, and this pass rewrites
-// both. \gtid and \ltid are linearised over three dimensions (unused dimensions
+// and threadIdx.x a name, marked (kBuiltinMark) when they are the builtins and not
+// a declaration of the user's, in code and annotations alike; this pass rewrites the
+// marked ones. \gtid and \ltid are linearised over three dimensions (unused dimensions
 // become 0 and 1 when vcgen fixes a 1-D launch):
 //   \ltid = lid0 + lsz0 * (lid1 + lsz1 * lid2)
 //   \gtid = (grp0 + ngr0 * (grp1 + ngr1 * grp2)) * (lsz0 * lsz1 * lsz2) + \ltid
+//   get_local_linear_id() = \ltid
+//   get_global_linear_id() = gid2 * gsz1 * gsz0 + gid1 * gsz0 + gid0   (OpenCL 2.0,
+//     with the global offset 0: kprove rejects get_global_offset)
 #include "lang/c/c_frontend.h"
 
 #include <map>
+#include <optional>
 
 namespace kprove::lang {
 
@@ -104,26 +109,50 @@ private:
     return add(mul(group, size, r), linearLocal(r), r);
   }
 
+  // The name without kBuiltinMark, or nullopt when it has none.
+  static std::optional<std::string> marked(const std::string &n) {
+    if (n.compare(0, kBuiltinMark.size(), kBuiltinMark) != 0)
+      return std::nullopt;
+    return n.substr(kBuiltinMark.size());
+  }
+
+  ExprPtr globalId(int d, SourceRange r) {
+    return add(mul(var("grp", d, r), var("lsz", d, r), r), var("lid", d, r), r);
+  }
+  ExprPtr globalSize(int d, SourceRange r) { return mul(var("ngr", d, r), var("lsz", d, r), r); }
+  // OpenCL 2.0 §6.13.1: (gid2 - off2) * gsz1 * gsz0 + (gid1 - off1) * gsz0 + (gid0 - off0),
+  // offsets 0.
+  ExprPtr globalLinear(SourceRange r) {
+    return add(mul(globalId(2, r), mul(globalSize(1, r), globalSize(0, r), r), r),
+               add(mul(globalId(1, r), globalSize(0, r), r), globalId(0, r), r), r);
+  }
+
   void name(ExprPtr &e) {
     static const std::map<std::string, const char *> cuda = {
         {"threadIdx", "lid"}, {"blockIdx", "grp"}, {"blockDim", "lsz"}, {"gridDim", "ngr"}};
-    const std::string &n = e->name;
-    if (n == "\\gtid" || n == "\\ltid") {
+    if (e->name == "\\gtid" || e->name == "\\ltid") {
+      const std::string &n = e->name;
       if (builtinAllowed(e->range, n))
         e = n == "\\gtid" ? linearGlobal(e->range) : linearLocal(e->range);
       return;
     }
-    if (n == "NULL") {
+    if (e->name == "NULL") {
       e = node(ExprKind::NullLit, {}, e->range);
       return;
     }
-    size_t dot = n.find('.');
-    if (dot == std::string::npos)
+    // Unmarked names are the user's (a struct variable `p.x`, resolved by the type
+    // checker), even when spelled threadIdx.x.
+    std::optional<std::string> m = marked(e->name);
+    if (!m)
       return;
-    std::string base = n.substr(0, dot), field = n.substr(dot + 1);
-    auto it = cuda.find(base);
-    if (it == cuda.end())
-      return; // a field of a struct variable (`p.x`), resolved by the type checker
+    const std::string &n = *m;
+    size_t dot = n.find('.');
+    auto it = cuda.find(n.substr(0, dot));
+    if (dot == std::string::npos || it == cuda.end()) {
+      diags_.error(DiagCode::Unsupported, e->range, "unsupported builtin '" + n + "'");
+      return;
+    }
+    std::string field = n.substr(dot + 1);
     int d = field == "x" ? 0 : field == "y" ? 1 : field == "z" ? 2 : -1;
     if (d < 0) {
       diags_.error(DiagCode::Type, e->range, "unknown name '" + n + "'");
@@ -136,12 +165,12 @@ private:
   }
 
   void call(ExprPtr &e) {
-    static const std::map<std::string, const char *> simple = {{"get_local_id", "lid"},
-                                                               {"get_group_id", "grp"},
-                                                               {"get_local_size", "lsz"},
-                                                               {"get_num_groups", "ngr"}};
-    const std::string &n = e->name;
     SourceRange r = e->range;
+    if (std::optional<std::string> m = marked(e->name)) {
+      builtin(e, *m);
+      return;
+    }
+    const std::string &n = e->name;
     if (n == "\\pointer_length" || n == "\\shared_mem_size") {
       if (e->args.size() != 1 || e->args[0]->kind != ExprKind::Var) {
         diags_.error(DiagCode::Type, r, n + " takes one array or pointer name");
@@ -182,17 +211,40 @@ private:
       }
       return;
     }
-    if (n == "get_work_dim") {
-      if (builtinAllowed(r, "get_work_dim"))
-        e = ir::makeVar("$wdim", r);
-      return;
-    }
+  }
+
+  // A marked call of a thread-id builtin (BuiltinKind::ThreadId).
+  void builtin(ExprPtr &e, const std::string &n) {
+    static const std::map<std::string, const char *> simple = {{"get_local_id", "lid"},
+                                                               {"get_group_id", "grp"},
+                                                               {"get_local_size", "lsz"},
+                                                               {"get_enqueued_local_size", "lsz"},
+                                                               {"get_num_groups", "ngr"}};
+    SourceRange r = e->range;
+    bool noArgs = n == "get_work_dim" || n == "get_local_linear_id" || n == "get_global_linear_id";
     auto it = simple.find(n);
     bool global = n == "get_global_id" || n == "get_global_size";
-    if (it == simple.end() && !global)
+    if (it == simple.end() && !global && !noArgs) {
+      diags_.error(DiagCode::Unsupported, r, "unsupported builtin '" + n + "'");
       return;
+    }
     if (!builtinAllowed(r, n))
       return;
+    if (noArgs) {
+      if (!e->args.empty()) {
+        diags_.error(DiagCode::Type, r, n + " takes no argument");
+        return;
+      }
+      // The linear ids use every dimension; those the kernel never names are fixed to
+      // a 1-D launch (with a note), as for \ltid and \gtid.
+      if (n == "get_work_dim")
+        e = ir::makeVar("$wdim", r);
+      else if (n == "get_local_linear_id")
+        e = linearLocal(r);
+      else
+        e = globalLinear(r);
+      return;
+    }
     if (e->args.size() != 1 || e->args[0]->kind != ExprKind::IntLit || e->args[0]->intValue < 0 ||
         e->args[0]->intValue > 2) {
       diags_.error(DiagCode::Type, r, "the argument of " + n + " must be a literal 0, 1 or 2");
@@ -201,9 +253,9 @@ private:
     int d = static_cast<int>(e->args[0]->intValue);
     dimsUsed[d] = true;
     if (n == "get_global_id")
-      e = add(mul(var("grp", d, r), var("lsz", d, r), r), var("lid", d, r), r);
+      e = globalId(d, r);
     else if (n == "get_global_size")
-      e = mul(var("ngr", d, r), var("lsz", d, r), r);
+      e = globalSize(d, r);
     else
       e = var(it->second, d, r);
   }

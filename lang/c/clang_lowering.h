@@ -1,0 +1,232 @@
+// Private to the C front end (lang/c): the state and the operations of CLowering,
+// which lowers the Clang AST of the main file to the kernel IR. Split as Clang
+// splits Sema, one file per concern:
+//   lower_decl.cpp         functions, kernels, parameters, types, local declarations
+//   lower_stmt.cpp         statements, barriers, calls and atomics
+//   lower_expr.cpp         expressions, conversions, floating point as opaque values
+//   lower_annotations.cpp  the /*@ @*/ comments: collection and attachment
+//   clang_frontend.cpp     the driver glue: Clang's invocation and its diagnostics
+// Only these files see Clang's headers.
+#pragma once
+
+#include "lang/c/c_frontend.h"
+#include "lang/pvl/pvl_parser.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Attr.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/Stmt.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Preprocessor.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <type_traits>
+#include <unordered_map>
+#include <vector>
+
+namespace kprove::lang::clower {
+
+using ir::ExprKind;
+using ir::ExprPtr;
+using ir::StmtKind;
+using ir::StmtPtr;
+using ir::Type;
+
+// An annotation comment: the text between `/*@` and `@*/` (or after `//@`).
+struct Annotation {
+  uint32_t begin = 0, end = 0;         // the whole comment
+  uint32_t bodyBegin = 0, bodyEnd = 0; // its content
+  bool used = false;
+};
+
+// Collects the annotation comments of the main file while Clang preprocesses it.
+class AnnotationCollector : public clang::CommentHandler {
+public:
+  explicit AnnotationCollector(std::vector<Annotation> &out) : out_(out) {}
+  bool HandleComment(clang::Preprocessor &pp, clang::SourceRange r) override;
+
+private:
+  std::vector<Annotation> &out_;
+};
+
+inline bool isIntLike(clang::QualType t) {
+  t = t.getCanonicalType();
+  return t->isIntegerType() && !t->isBooleanType();
+}
+inline bool isFloat(clang::QualType t) {
+  return t.getCanonicalType()->isRealFloatingType();
+}
+
+// Lowers the main file's functions. One instance per file.
+class CLowering {
+public:
+  CLowering(clang::ASTContext &ctx, const SourceManager &sm, uint32_t file, CDialect dialect,
+            std::vector<Annotation> &annotations, DiagnosticEngine &diags, ir::Program &out)
+      : ctx_(ctx), csm_(ctx.getSourceManager()), sm_(sm), file_(file), dialect_(dialect),
+        annotations_(annotations), diags_(diags), out_(out) {
+    std::sort(annotations_.begin(), annotations_.end(),
+              [](const Annotation &a, const Annotation &b) { return a.begin < b.begin; });
+  }
+  // Lowers every function of the main file (lower_decl.cpp).
+  void run();
+
+private:
+  // --- shared helpers ---
+  uint32_t offset(clang::SourceLocation l) const {
+    return csm_.getFileOffset(csm_.getExpansionLoc(l));
+  }
+  bool inMainFile(clang::SourceLocation l) const {
+    return l.isValid() && csm_.isWrittenInMainFile(csm_.getExpansionLoc(l));
+  }
+  template <typename N> SourceRange range(const N *n) const {
+    if constexpr (std::is_base_of_v<clang::Stmt, N>)
+      return stmtRange(n);
+    else
+      return range(n->getSourceRange());
+  }
+  void unsupported(SourceRange r, std::string msg) {
+    diags_.error(DiagCode::Unsupported, r, "unsupported: " + msg);
+  }
+  void typeError(SourceRange r, std::string msg) { diags_.error(DiagCode::Type, r, msg); }
+  bool isKernel(const clang::FunctionDecl *fd) const {
+    return fd->hasAttr<clang::OpenCLKernelAttr>() || fd->hasAttr<clang::CUDAGlobalAttr>();
+  }
+  // A struct whose fields are all scalars is flattened: variable `p` of it becomes
+  // the variables `p.x`, `p.y`, ... (names no C identifier can clash with).
+  struct Field {
+    std::string name;
+    Type type;
+    bool floating = false;
+  };
+  bool isStructValue(const clang::Expr *e) const {
+    return e->getType().getCanonicalType()->isStructureType();
+  }
+  static StmtPtr newStmt(StmtKind k, SourceRange r) {
+    auto s = std::make_shared<ir::Stmt>();
+    s->kind = k;
+    s->range = r;
+    return s;
+  }
+  std::string freshTemp() { return "$tmp" + std::to_string(++temps_); }
+  Type irType(clang::QualType t) const {
+    t = t.getCanonicalType();
+    if (t->isBooleanType())
+      return Type::Bool;
+    return Type::Int;
+  }
+  // Expressions nest through value(); Clang accepts operator chains of any length
+  // (`a + a + ... + a`), so the depth is bounded here rather than by the stack.
+  static constexpr int kMaxExprDepth = 5000;
+  struct DepthGuard {
+    int &depth;
+    explicit DepthGuard(int &d) : depth(++d) {}
+    ~DepthGuard() { --depth; }
+  };
+
+  // --- declarations and types (lower_decl.cpp) ---
+  SourceRange range(clang::SourceRange r) const;
+  SourceRange stmtRange(const clang::Stmt *s) const;
+  clang::SourceLocation beginOf(const clang::Stmt *s) const;
+  void topLevel(clang::Decl *d);
+  void function(clang::FunctionDecl *fd);
+  std::optional<Type> scalarType(clang::QualType t, SourceRange where, const std::string &what);
+  std::optional<std::vector<Field>> scalarFields(clang::QualType t) const;
+  std::optional<std::vector<std::string>> structParts(const clang::Expr *e);
+  ir::MemorySpace spaceOf(clang::QualType pointee) const;
+  std::vector<ir::Param> params(const clang::ParmVarDecl *p, std::vector<ir::MemorySpace> &spaces);
+  bool param(const clang::ParmVarDecl *p, ir::Param &out, ir::MemorySpace &space);
+  void enterFunction(const clang::FunctionDecl *fd);
+  void kernel(clang::FunctionDecl *fd, uint32_t at);
+  void helper(clang::FunctionDecl *fd, uint32_t at);
+  void localDecl(const clang::Decl *d, std::vector<StmtPtr> &out);
+  void structDecl(const clang::VarDecl *vd, const std::vector<Field> &fields,
+                  std::vector<StmtPtr> &out);
+  ExprPtr member(const clang::MemberExpr *me);
+  void addFloatFunctions();
+
+  // --- annotations (lower_annotations.cpp) ---
+  Annotation *annotationBefore(uint32_t at);
+  std::optional<SpecComment> parseAnnotation(Annotation &a);
+  bool isFloatValued(const ir::Expr &e) const;
+  void checkFloatSpec(const ir::Expr &e);
+  void checkFunctionSpecs();
+  void markBuiltins(ExprPtr &e);
+  std::vector<ir::Clause> contractBefore(uint32_t at, std::initializer_list<ir::ClauseKind> allowed,
+                                         const char *where);
+  void annotationStatements(uint32_t from, uint32_t to, std::vector<StmtPtr> &out);
+
+  // --- statements (lower_stmt.cpp) ---
+  std::vector<StmtPtr> compound(const clang::CompoundStmt *cs);
+  std::vector<StmtPtr> body(const clang::Stmt *s);
+  const clang::CallExpr *asCall(const clang::Stmt *s) const;
+  std::string calleeName(const clang::CallExpr *c) const;
+  bool isBuiltin(const clang::CallExpr *c) const;
+  bool isBarrierCall(const clang::Stmt *s) const;
+  void stmt(const clang::Stmt *s, std::vector<StmtPtr> &out);
+  ExprPtr loopCondition(const clang::Expr *c);
+  std::vector<ir::Clause> loopClauses(const clang::Stmt *s);
+  void barrier(const clang::CallExpr *c, std::vector<StmtPtr> &out);
+  const clang::CallExpr *callNeedingStatement(const clang::Expr *e) const;
+  bool isAtomic(const clang::CallExpr *c) const;
+  std::string builtinName(const clang::CallExpr *c) const;
+  const Builtin *builtinOf(const clang::CallExpr *c) const;
+  void rejectBuiltin(SourceRange r, const std::string &name);
+  void rejectBuiltinCallsIn(const clang::Stmt *s);
+  bool memoryScope(const clang::Expr *scope, ir::Stmt &b);
+  void effect(const clang::Expr *e, std::vector<StmtPtr> &out);
+  void assign(ExprPtr target, ExprPtr v, SourceRange r, std::vector<StmtPtr> &out);
+  void call(const clang::CallExpr *c, ExprPtr target, std::vector<StmtPtr> &out);
+  ExprPtr argument(const clang::Expr *a, std::vector<StmtPtr> &pre);
+  void atomic(const clang::CallExpr *c, const std::string &name, const std::string &op,
+              ExprPtr target, std::vector<StmtPtr> &out);
+  ExprPtr location(const clang::Expr *e);
+
+  // --- expressions (lower_expr.cpp) ---
+  ExprPtr lvalue(const clang::Expr *e);
+  ExprPtr index(const clang::ArraySubscriptExpr *as, std::vector<StmtPtr> &pre);
+  ExprPtr convertTo(const clang::Expr *e, Type want, std::vector<StmtPtr> &pre);
+  ExprPtr cond(const clang::Expr *e, std::vector<StmtPtr> &pre);
+  ExprPtr coerce(ExprPtr v, Type have, Type want, bool isFloatValue, SourceRange r);
+  bool isBoolValued(const clang::Expr *e) const;
+  ExprPtr floatCall(const std::string &fn, std::vector<ExprPtr> args, SourceRange r);
+  ExprPtr arith(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, clang::QualType t,
+                SourceRange r);
+  ExprPtr cDivision(ExprPtr a, ExprPtr b, bool rem, SourceRange r);
+  ExprPtr value(const clang::Expr *e, std::vector<StmtPtr> &pre);
+  ExprPtr cast(clang::CastKind k, const clang::Expr *sub, clang::QualType to, SourceRange r,
+               std::vector<StmtPtr> &pre);
+  ExprPtr binary(const clang::BinaryOperator *bo, std::vector<StmtPtr> &pre);
+  ExprPtr callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre);
+
+  clang::ASTContext &ctx_;
+  const clang::SourceManager &csm_;
+  const SourceManager &sm_;
+  uint32_t file_;
+  CDialect dialect_;
+  std::vector<Annotation> &annotations_;
+  DiagnosticEngine &diags_;
+  ir::Program &out_;
+  std::vector<ir::KernelArray> *locals_ = nullptr;
+  bool inKernel_ = false;
+  // The C names in scope (parameters, then locals, block by block): a name an
+  // annotation shares with one of them is the user's, not a builtin.
+  std::vector<std::string> userNames_;
+  std::set<std::string> mainFunctions_; // functions the file defines
+  unsigned temps_ = 0;
+  std::set<std::string> floatNames_; // floating-point parameters, variables, arrays
+  std::vector<ExprPtr> specExprs_;   // annotations of the function being lowered
+  std::set<std::string> atomics_;
+  std::map<std::string, size_t> floatLiterals_;
+  std::map<std::string, std::pair<size_t, bool>> floatFns_; // arity, returns bool
+  mutable std::unordered_map<const clang::BinaryOperator *, clang::SourceLocation> begins_;
+  int exprDepth_ = 0;
+  bool depthReported_ = false;
+};
+
+} // namespace kprove::lang::clower

@@ -1,0 +1,169 @@
+// Annotations: the /*@ ... @*/ and //@ comments. Clang drops comments, so a
+// preprocessor CommentHandler keeps them; here they are attached to what follows
+// them (kernel, function, barrier, loop) or become statements (assert, assume),
+// and their use of floating-point values is checked.
+#include "lang/c/clang_lowering.h"
+
+namespace kprove::lang::clower {
+
+bool AnnotationCollector::HandleComment(clang::Preprocessor &pp, clang::SourceRange r) {
+  const clang::SourceManager &sm = pp.getSourceManager();
+  if (!sm.isWrittenInMainFile(r.getBegin()))
+    return false;
+  uint32_t b = sm.getFileOffset(r.getBegin()), e = sm.getFileOffset(r.getEnd());
+  llvm::StringRef text = sm.getBufferData(sm.getMainFileID());
+  llvm::StringRef c = text.substr(b, e - b);
+  Annotation a{b, e, 0, 0, false};
+  if (c.starts_with("/*@")) {
+    a.bodyBegin = b + 3;
+    a.bodyEnd = c.ends_with("@*/") && c.size() >= 6 ? e - 3 : e - 2;
+  } else if (c.starts_with("//@")) {
+    a.bodyBegin = b + 3;
+    a.bodyEnd = e;
+  } else {
+    return false;
+  }
+  out_.push_back(a);
+  return false;
+}
+
+// The annotation ending right before `at` (only white space in between).
+Annotation *CLowering::annotationBefore(uint32_t at) {
+  std::string_view text = sm_.text(file_);
+  for (auto it = annotations_.rbegin(); it != annotations_.rend(); ++it) {
+    if (it->end > at)
+      continue;
+    if (it->used)
+      return nullptr;
+    for (uint32_t i = it->end; i < at; ++i)
+      if (!isspace(static_cast<unsigned char>(text[i])))
+        return nullptr;
+    return &*it;
+  }
+  return nullptr;
+}
+
+std::optional<SpecComment> CLowering::parseAnnotation(Annotation &a) {
+  a.used = true;
+  auto spec = parseSpecComment(sm_, file_, a.bodyBegin, a.bodyEnd, diags_);
+  if (spec) {
+    for (ir::Clause &c : spec->clauses) {
+      markBuiltins(c.expr);
+      specExprs_.push_back(c.expr);
+    }
+    for (const StmtPtr &st : spec->stmts) {
+      markBuiltins(st->value);
+      specExprs_.push_back(st->value);
+    }
+  }
+  return spec;
+}
+
+// Marks (kBuiltinMark) the thread-id builtins an annotation names: `threadIdx.x`
+// unless a parameter or local variable in scope is called threadIdx, and
+// `get_local_id(d)` unless the file defines a function of that name. What stays
+// unmarked is the user's, and resolveGpuBuiltins leaves it alone.
+void CLowering::markBuiltins(ExprPtr &e) {
+  if (!e)
+    return;
+  for (ExprPtr &a : e->args)
+    markBuiltins(a);
+  auto declared = [&](const std::string &n) {
+    return std::find(userNames_.begin(), userNames_.end(), n) != userNames_.end();
+  };
+  if (e->kind == ExprKind::Var) {
+    size_t dot = e->name.find('.');
+    std::string base = e->name.substr(0, dot);
+    if (dot != std::string::npos && findBuiltin(base, CDialect::Cuda) && isThreadIdBuiltin(base) &&
+        !declared(base))
+      e->name = std::string(kBuiltinMark) + e->name;
+  } else if (e->kind == ExprKind::Call) {
+    if (isThreadIdBuiltin(e->name) && !mainFunctions_.count(e->name) && !declared(e->name))
+      e->name = std::string(kBuiltinMark) + e->name;
+  }
+}
+
+// Annotations see floating-point values as opaque (docs/language.md §11.2): they
+// may compare them for equality, but arithmetic and ordering on them would speak
+// of kprove's encoding, not of IEEE values. Checked once a function is lowered,
+// when the names of its floating-point parameters and variables are known.
+bool CLowering::isFloatValued(const ir::Expr &e) const {
+  switch (e.kind) {
+  case ExprKind::Var:
+    return floatNames_.count(e.name) > 0;
+  case ExprKind::Index:
+    return e.args[0]->kind == ExprKind::Var && floatNames_.count(e.args[0]->name) > 0;
+  case ExprKind::Old:
+    return isFloatValued(*e.args[0]);
+  case ExprKind::Ite:
+    return isFloatValued(*e.args[1]) || isFloatValued(*e.args[2]);
+  default:
+    return false;
+  }
+}
+
+void CLowering::checkFloatSpec(const ir::Expr &e) {
+  bool arith = (e.kind == ExprKind::Binary && e.binop != ir::BinOp::Eq &&
+                e.binop != ir::BinOp::Ne && e.binop != ir::BinOp::And && e.binop != ir::BinOp::Or &&
+                e.binop != ir::BinOp::Implies && e.binop != ir::BinOp::Star) ||
+               (e.kind == ExprKind::Unary && e.unop == ir::UnOp::Neg);
+  for (const ExprPtr &a : e.args) {
+    if (!a)
+      continue;
+    if (arith && isFloatValued(*a)) {
+      unsupported(a->range, "arithmetic or ordering on a floating-point value in an "
+                            "annotation (floating-point values are opaque; compare them "
+                            "with == only)");
+      return;
+    }
+    checkFloatSpec(*a);
+  }
+}
+
+void CLowering::checkFunctionSpecs() {
+  for (const ExprPtr &e : specExprs_)
+    if (e)
+      checkFloatSpec(*e);
+  specExprs_.clear();
+}
+
+// Clauses of the annotation before `at`, keeping only `allowed` kinds.
+std::vector<ir::Clause> CLowering::contractBefore(uint32_t at,
+                                                  std::initializer_list<ir::ClauseKind> allowed,
+                                                  const char *where) {
+  Annotation *a = annotationBefore(at);
+  if (!a)
+    return {};
+  auto spec = parseAnnotation(*a);
+  if (!spec)
+    return {};
+  for (const ir::Clause &c : spec->clauses)
+    if (std::find(allowed.begin(), allowed.end(), c.kind) == allowed.end())
+      typeError(c.range, std::string("this clause is not allowed ") + where);
+  if (!spec->stmts.empty())
+    typeError(spec->stmts.front()->range,
+              std::string("statements are not allowed in the annotation ") + where);
+  return spec->clauses;
+}
+
+// Annotations inside a body, in [from, to), become statements (assert, assume).
+void CLowering::annotationStatements(uint32_t from, uint32_t to, std::vector<StmtPtr> &out) {
+  for (Annotation &a : annotations_) {
+    if (a.used || a.begin < from || a.end > to)
+      continue;
+    auto spec = parseAnnotation(a);
+    if (!spec)
+      continue;
+    for (const ir::Clause &c : spec->clauses)
+      typeError(c.range, "a clause must come right before a kernel, function, barrier or loop");
+    for (StmtPtr &s : spec->stmts) {
+      if (s->kind != StmtKind::Assert && s->kind != StmtKind::Assume) {
+        unsupported(s->range, "ghost statements other than assert and assume");
+        continue;
+      }
+      out.push_back(s);
+    }
+  }
+}
+
+} // namespace kprove::lang::clower

@@ -1,0 +1,447 @@
+// Declarations and types: the file's functions (kernels and helpers), their
+// parameters and contracts, the C types kprove models (scalars, flattened structs of
+// scalars, pointers to scalars, __local / __shared__ arrays), local declarations,
+// and source ranges. The entry point CLowering::run is here.
+#include "lang/c/clang_lowering.h"
+
+#include <clang/Lex/Lexer.h>
+
+namespace kprove::lang::clower {
+
+void CLowering::run() {
+  // Functions the file defines: a call of one in an annotation is the user's, even if
+  // it is spelled like a builtin.
+  for (clang::Decl *d : ctx_.getTranslationUnitDecl()->decls())
+    if (auto *fd = llvm::dyn_cast<clang::FunctionDecl>(d);
+        fd && fd->doesThisDeclarationHaveABody() && inMainFile(fd->getLocation()))
+      mainFunctions_.insert(fd->getNameAsString());
+  for (clang::Decl *d : ctx_.getTranslationUnitDecl()->decls())
+    topLevel(d);
+  for (const Annotation &a : annotations_)
+    if (!a.used)
+      unsupported({{file_, a.begin}, {file_, a.begin + 3}},
+                  "an annotation that is not right before a kernel, function, barrier or "
+                  "loop, nor inside a function body");
+  addFloatFunctions();
+}
+
+SourceRange CLowering::range(clang::SourceRange r) const {
+  if (!inMainFile(r.getBegin()))
+    return {{file_, 0}, {file_, 0}};
+  clang::SourceLocation e = csm_.getExpansionLoc(r.getEnd());
+  uint32_t end = offset(e) + clang::Lexer::MeasureTokenLength(e, csm_, ctx_.getLangOpts());
+  return {{file_, offset(r.getBegin())}, {file_, std::max(end, offset(r.getBegin()))}};
+}
+
+// Statements: Clang finds a binary operator's start by walking down its left
+// operands, which is quadratic over a long chain `a + a + ... + a`; memoised.
+SourceRange CLowering::stmtRange(const clang::Stmt *s) const {
+  return range(clang::SourceRange(beginOf(s), s->getEndLoc()));
+}
+
+clang::SourceLocation CLowering::beginOf(const clang::Stmt *s) const {
+  auto *bo = llvm::dyn_cast<clang::BinaryOperator>(s);
+  if (!bo)
+    return s->getBeginLoc();
+  if (auto it = begins_.find(bo); it != begins_.end())
+    return it->second;
+  // Iteratively down the left spine, then memoise every node on it.
+  std::vector<const clang::BinaryOperator *> spine{bo};
+  while (auto *l = llvm::dyn_cast<clang::BinaryOperator>(spine.back()->getLHS()))
+    spine.push_back(l);
+  clang::SourceLocation loc = spine.back()->getLHS()->getBeginLoc();
+  for (const clang::BinaryOperator *n : spine)
+    begins_[n] = loc;
+  return loc;
+}
+
+void CLowering::topLevel(clang::Decl *d) {
+  if (!inMainFile(d->getLocation()))
+    return;
+  if (auto *fd = llvm::dyn_cast<clang::FunctionDecl>(d)) {
+    function(fd);
+    return;
+  }
+  // Names only (`namespace cg = cooperative_groups;` in CUDA): no effect of their own.
+  if (llvm::isa<clang::TypedefNameDecl, clang::EmptyDecl, clang::RecordDecl, clang::EnumDecl,
+                clang::NamespaceAliasDecl, clang::UsingDirectiveDecl>(d))
+    return;
+  if (auto *vd = llvm::dyn_cast<clang::VarDecl>(d)) {
+    unsupported(range(vd), "file-scope variable '" + vd->getNameAsString() + "'");
+    return;
+  }
+  unsupported(range(d), std::string("this declaration (") + d->getDeclKindName() + ")");
+}
+
+void CLowering::function(clang::FunctionDecl *fd) {
+  if (!fd->doesThisDeclarationHaveABody()) {
+    // A prototype: its definition (if any) carries the contract.
+    if (fd->getDefinition())
+      return;
+  }
+  uint32_t at = offset(fd->getSourceRange().getBegin());
+  if (isKernel(fd))
+    kernel(fd, at);
+  else
+    helper(fd, at);
+}
+
+// A scalar type kprove models, or nullopt (and a diagnostic).
+std::optional<Type> CLowering::scalarType(clang::QualType t, SourceRange where,
+                                          const std::string &what) {
+  clang::QualType c = t.getCanonicalType();
+  if (c->isBooleanType())
+    return Type::Bool;
+  if (c->isIntegerType() || c->isEnumeralType())
+    return Type::Int;
+  if (c->isRealFloatingType())
+    return Type::Int; // opaque values (see docs/language.md, "Floating point")
+  unsupported(where, what + " of type '" + t.getAsString() + "'");
+  return std::nullopt;
+}
+
+std::optional<std::vector<CLowering::Field>> CLowering::scalarFields(clang::QualType t) const {
+  const clang::RecordType *rt = t.getCanonicalType()->getAs<clang::RecordType>();
+  if (!rt || !rt->getDecl()->isStruct() || !rt->getDecl()->getDefinition())
+    return std::nullopt;
+  std::vector<Field> out;
+  for (const clang::FieldDecl *f : rt->getDecl()->getDefinition()->fields()) {
+    clang::QualType ft = f->getType().getCanonicalType();
+    if (f->isBitField() || f->getNameAsString().empty() ||
+        !(ft->isIntegerType() || ft->isRealFloatingType() || ft->isEnumeralType()))
+      return std::nullopt;
+    out.push_back({f->getNameAsString(), ft->isBooleanType() ? Type::Bool : Type::Int,
+                   ft->isRealFloatingType()});
+  }
+  if (out.empty())
+    return std::nullopt;
+  return out;
+}
+
+// The fields of a struct-valued expression (a variable), as IR names.
+std::optional<std::vector<std::string>> CLowering::structParts(const clang::Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(e);
+  auto fields = scalarFields(e->getType());
+  if (!dr || !fields) {
+    unsupported(range(e), "this struct value (only variables of structs of scalars)");
+    return std::nullopt;
+  }
+  if (!inMainFile(dr->getDecl()->getLocation())) {
+    unsupported(range(e), "the builtin '" + dr->getDecl()->getNameAsString() +
+                              "' as a whole (name its fields: threadIdx.x, ...)");
+    return std::nullopt;
+  }
+  std::vector<std::string> out;
+  for (const Field &f : *fields)
+    out.push_back(dr->getDecl()->getNameAsString() + "." + f.name);
+  return out;
+}
+
+ir::MemorySpace CLowering::spaceOf(clang::QualType pointee) const {
+  switch (pointee.getAddressSpace()) {
+  case clang::LangAS::opencl_local:
+  case clang::LangAS::cuda_shared:
+    return ir::MemorySpace::Local;
+  case clang::LangAS::opencl_constant:
+  case clang::LangAS::cuda_constant:
+    return ir::MemorySpace::Constant;
+  default:
+    return ir::MemorySpace::Global;
+  }
+}
+
+// A parameter's IR parameters: one, or one per field of a struct of scalars.
+std::vector<ir::Param> CLowering::params(const clang::ParmVarDecl *p,
+                                         std::vector<ir::MemorySpace> &spaces) {
+  if (auto fields = scalarFields(p->getType())) {
+    std::vector<ir::Param> out;
+    for (const Field &f : *fields) {
+      out.push_back({f.type, p->getNameAsString() + "." + f.name, range(p)});
+      if (f.floating)
+        floatNames_.insert(out.back().name);
+      spaces.push_back(ir::MemorySpace::Global);
+    }
+    return out;
+  }
+  ir::Param ip;
+  ir::MemorySpace space;
+  if (!param(p, ip, space))
+    return {};
+  spaces.push_back(space);
+  return {ip};
+}
+
+bool CLowering::param(const clang::ParmVarDecl *p, ir::Param &out, ir::MemorySpace &space) {
+  SourceRange r = range(p);
+  out.name = p->getNameAsString();
+  out.range = r;
+  if (out.name.empty()) {
+    unsupported(r, "unnamed parameters");
+    return false;
+  }
+  clang::QualType t = p->getType().getCanonicalType();
+  if (t->isPointerType()) {
+    clang::QualType pointee = t->getPointeeType();
+    if (!(isIntLike(pointee) || isFloat(pointee) || pointee->isBooleanType())) {
+      unsupported(r, "pointer parameter '" + out.name + "' to '" + pointee.getAsString() +
+                         "' (only pointers to int-like and floating-point scalars)");
+      return false;
+    }
+    out.type = Type::IntArray;
+    space = spaceOf(pointee);
+    if (dialect_ == CDialect::Cuda && space == ir::MemorySpace::Global &&
+        pointee.getAddressSpace() != clang::LangAS::Default)
+      space = spaceOf(pointee);
+    if (isFloat(pointee))
+      floatNames_.insert(out.name);
+    return true;
+  }
+  auto st = scalarType(p->getType(), r, "parameter '" + out.name + "'");
+  if (!st)
+    return false;
+  if (isFloat(p->getType()))
+    floatNames_.insert(out.name);
+  out.type = *st;
+  space = ir::MemorySpace::Global;
+  return true;
+}
+
+// The C names a function's parameters declare: annotations mean them, not builtins.
+void CLowering::enterFunction(const clang::FunctionDecl *fd) {
+  userNames_.clear();
+  for (const clang::ParmVarDecl *p : fd->parameters())
+    userNames_.push_back(p->getNameAsString());
+}
+
+void CLowering::kernel(clang::FunctionDecl *fd, uint32_t at) {
+  enterFunction(fd);
+  ir::GpuKernel k;
+  k.name = fd->getNameAsString();
+  k.range = range(fd);
+  k.nameRange = range(clang::SourceRange(fd->getLocation(), fd->getLocation()));
+  k.contract = contractBefore(
+      at, {ir::ClauseKind::Requires, ir::ClauseKind::Ensures, ir::ClauseKind::Context},
+      "before a kernel");
+  floatNames_.clear();
+  std::vector<ir::MemorySpace> spaces;
+  std::vector<ir::Param> all;
+  for (const clang::ParmVarDecl *p : fd->parameters())
+    for (ir::Param &ip : params(p, spaces))
+      all.push_back(ip);
+  for (size_t i = 0; i < all.size(); ++i) {
+    const ir::Param &ip = all[i];
+    ir::MemorySpace space = spaces[i];
+    if (ip.type == Type::IntArray && space == ir::MemorySpace::Local) {
+      // Dynamic local memory: its length is \shared_mem_size(name).
+      ir::KernelArray a;
+      a.space = space;
+      a.name = ip.name;
+      a.range = ip.range;
+      a.length = ir::makeVar("$smem_" + ip.name, ip.range);
+      k.locals.push_back(a);
+      continue;
+    }
+    k.params.push_back(ip);
+    k.spaces.push_back(space);
+  }
+  if (fd->getReturnType().getCanonicalType()->isVoidType() == false)
+    typeError(k.nameRange, "a kernel must return void");
+  locals_ = &k.locals;
+  inKernel_ = true;
+  if (auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(fd->getBody())) {
+    k.body = compound(body);
+    k.endRange = range(clang::SourceRange(body->getRBracLoc(), body->getRBracLoc()));
+  }
+  locals_ = nullptr;
+  inKernel_ = false;
+  checkFunctionSpecs();
+  out_.gpuKernels.push_back(std::move(k));
+}
+
+void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
+  enterFunction(fd);
+  ir::Method m;
+  m.name = fd->getNameAsString();
+  m.range = range(fd);
+  m.nameRange = range(clang::SourceRange(fd->getLocation(), fd->getLocation()));
+  m.contract = contractBefore(at,
+                              {ir::ClauseKind::Requires, ir::ClauseKind::Ensures,
+                               ir::ClauseKind::Context, ir::ClauseKind::ContextEverywhere},
+                              "before a function");
+  floatNames_.clear();
+  std::vector<ir::MemorySpace> spaces;
+  for (const clang::ParmVarDecl *p : fd->parameters())
+    for (ir::Param &ip : params(p, spaces))
+      m.params.push_back(ip);
+  clang::QualType rt = fd->getReturnType();
+  if (rt.getCanonicalType()->isVoidType())
+    m.returnType = Type::Void;
+  else if (auto t = scalarType(rt, m.nameRange, "function '" + m.name + "' returning a value"))
+    m.returnType = *t;
+  if (auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(fd->getBody()))
+    m.body = compound(body);
+  checkFunctionSpecs();
+  out_.methods.push_back(std::move(m));
+}
+
+void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
+  auto *vd = llvm::dyn_cast<clang::VarDecl>(d);
+  SourceRange r = range(d);
+  if (!vd) {
+    if (llvm::isa<clang::TypedefNameDecl, clang::RecordDecl, clang::EnumDecl>(d))
+      return;
+    unsupported(r, std::string("the local declaration ") + d->getDeclKindName());
+    return;
+  }
+  std::string name = vd->getNameAsString();
+  userNames_.push_back(name); // in scope until the end of the enclosing block
+  clang::QualType t = vd->getType();
+  bool local =
+      t.getAddressSpace() == clang::LangAS::opencl_local || vd->hasAttr<clang::CUDASharedAttr>();
+  if (local && t->isIncompleteArrayType() && inKernel_ && locals_) {
+    // `extern __shared__ int s[];`: dynamic shared memory of \shared_mem_size(s) cells.
+    ir::KernelArray a;
+    a.space = ir::MemorySpace::Local;
+    a.name = name;
+    a.range = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
+    a.length = ir::makeVar("$smem_" + name, a.range);
+    for (const ir::KernelArray &o : *locals_)
+      if (o.name == name) {
+        unsupported(r, "two local arrays named '" + name + "'");
+        return;
+      }
+    locals_->push_back(a);
+    return;
+  }
+  if (const clang::ConstantArrayType *at = ctx_.getAsConstantArrayType(t)) {
+    if (!local) {
+      unsupported(r, "private array '" + name + "' (only __local / __shared__ arrays)");
+      return;
+    }
+    if (!inKernel_ || !locals_) {
+      unsupported(r, "local memory declared outside a kernel");
+      return;
+    }
+    clang::QualType elem = at->getElementType();
+    if (elem->isArrayType()) {
+      unsupported(r, "multi-dimensional array '" + name + "' (use one dimension)");
+      return;
+    }
+    if (!(isIntLike(elem) || isFloat(elem) || elem->isBooleanType())) {
+      unsupported(r, "array '" + name + "' of '" + elem.getAsString() + "'");
+      return;
+    }
+    for (const ir::KernelArray &a : *locals_)
+      if (a.name == name) {
+        unsupported(r, "two local arrays named '" + name + "'");
+        return;
+      }
+    ir::KernelArray a;
+    a.space = ir::MemorySpace::Local;
+    a.name = name;
+    a.range = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
+    a.length = ir::makeInt(static_cast<int64_t>(at->getSize().getZExtValue()), a.range);
+    if (isFloat(elem))
+      floatNames_.insert(name);
+    locals_->push_back(a);
+    return;
+  }
+  if (local) {
+    unsupported(r, "local scalar '" + name + "' (declare a one-element array)");
+    return;
+  }
+  if (vd->isStaticLocal() || vd->hasExternalStorage()) {
+    unsupported(r, "static or extern local variable '" + name + "'");
+    return;
+  }
+  if (t->isPointerType()) {
+    unsupported(r, "local pointer variable '" + name + "'");
+    return;
+  }
+  if (auto fields = scalarFields(t)) {
+    structDecl(vd, *fields, out);
+    return;
+  }
+  auto st = scalarType(t, r, "variable '" + name + "'");
+  if (!st) {
+    rejectBuiltinCallsIn(vd->getInit());
+    return;
+  }
+  if (isFloat(t))
+    floatNames_.insert(name);
+  auto s = newStmt(StmtKind::VarDecl, r);
+  s->name = name;
+  s->nameRange = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
+  s->declType = *st;
+  if (const clang::Expr *init = vd->getInit()) {
+    if (const clang::CallExpr *c = callNeedingStatement(init)) {
+      out.push_back(s);
+      call(c, ir::makeVar(name, s->nameRange), out);
+      return;
+    }
+    std::vector<StmtPtr> pre;
+    s->value = convertTo(init, *st, pre);
+    out.insert(out.end(), pre.begin(), pre.end());
+  }
+  out.push_back(s);
+}
+
+void CLowering::structDecl(const clang::VarDecl *vd, const std::vector<Field> &fields,
+                           std::vector<StmtPtr> &out) {
+  SourceRange r = range(vd);
+  std::string name = vd->getNameAsString();
+  std::vector<ExprPtr> values(fields.size());
+  const clang::Expr *init = vd->getInit() ? vd->getInit()->IgnoreImplicit() : nullptr;
+  std::vector<StmtPtr> pre;
+  if (auto *list = llvm::dyn_cast_or_null<clang::InitListExpr>(init)) {
+    for (unsigned i = 0; i < list->getNumInits() && i < fields.size(); ++i)
+      values[i] = convertTo(list->getInit(i), fields[i].type, pre);
+  } else if (init && !llvm::isa<clang::CXXConstructExpr>(init)) {
+    auto parts = structParts(init);
+    if (!parts)
+      return;
+    for (size_t i = 0; i < fields.size(); ++i)
+      values[i] = ir::makeVar((*parts)[i], range(init));
+  }
+  out.insert(out.end(), pre.begin(), pre.end());
+  for (size_t i = 0; i < fields.size(); ++i) {
+    auto s = newStmt(StmtKind::VarDecl, r);
+    s->name = name + "." + fields[i].name;
+    if (fields[i].floating)
+      floatNames_.insert(s->name);
+    s->nameRange = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
+    s->declType = fields[i].type;
+    s->value = values[i];
+    out.push_back(s);
+  }
+}
+
+// `p.x` of a flattened struct variable, or null (and a diagnostic).
+ExprPtr CLowering::member(const clang::MemberExpr *me) {
+  const clang::Expr *base = me->getBase()->IgnoreParenImpCasts();
+  auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(base);
+  if (!me->isArrow() && dr && scalarFields(base->getType()))
+    return ir::makeVar(
+        dr->getDecl()->getNameAsString() + "." + me->getMemberDecl()->getNameAsString(), range(me));
+  unsupported(range(me), "this member access (only fields of struct variables whose fields "
+                         "are scalars)");
+  return nullptr;
+}
+
+// Abstract pure functions for floating-point operations and unmodelled builtins.
+void CLowering::addFloatFunctions() {
+  for (const auto &[name, sig] : floatFns_) {
+    ir::Method m;
+    m.name = name;
+    m.pure = true;
+    m.returnType = sig.second ? Type::Bool : Type::Int;
+    for (size_t i = 0; i < sig.first; ++i)
+      m.params.push_back({Type::Int, "x" + std::to_string(i), {}});
+    out_.methods.push_back(std::move(m));
+  }
+  for (ir::GpuKernel &k : out_.gpuKernels)
+    k.atomicArrays.assign(atomics_.begin(), atomics_.end());
+}
+
+} // namespace kprove::lang::clower

@@ -1,0 +1,528 @@
+// Expressions: C's integer arithmetic on mathematical integers (with C's
+// truncating division), conversions, comparisons, ?:, array indexing, struct fields,
+// and floating-point values as opaque function applications. Calls inside
+// expressions are hoisted into temporaries before the statement.
+#include "lang/c/clang_lowering.h"
+
+namespace kprove::lang::clower {
+
+ExprPtr CLowering::lvalue(const clang::Expr *e) {
+  e = e->IgnoreParens();
+  if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+    if (!llvm::isa<clang::VarDecl>(dr->getDecl())) {
+      unsupported(range(e), "assignment to this name");
+      return nullptr;
+    }
+    return ir::makeVar(dr->getDecl()->getNameAsString(), range(e));
+  }
+  if (auto *me = llvm::dyn_cast<clang::MemberExpr>(e))
+    return member(me);
+  if (auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
+    std::vector<StmtPtr> pre;
+    ExprPtr idx = index(as, pre);
+    if (idx && !pre.empty()) {
+      unsupported(range(e), "a function call in an array index");
+      return nullptr;
+    }
+    return idx;
+  }
+  if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e); uo && uo->getOpcode() == clang::UO_Deref)
+    unsupported(range(e), "pointer dereference '*p' (write p[0])");
+  else
+    unsupported(range(e), "assignment to this expression");
+  return nullptr;
+}
+
+ExprPtr CLowering::index(const clang::ArraySubscriptExpr *as, std::vector<StmtPtr> &pre) {
+  const clang::Expr *base = as->getBase()->IgnoreParenImpCasts();
+  auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(base);
+  if (!dr) {
+    unsupported(range(as), "indexing anything but an array or pointer name (no pointer "
+                           "arithmetic, no multi-dimensional arrays)");
+    return nullptr;
+  }
+  auto e = std::make_shared<ir::Expr>();
+  e->kind = ExprKind::Index;
+  e->range = range(as);
+  e->args = {ir::makeVar(dr->getDecl()->getNameAsString(), range(dr)),
+             convertTo(as->getIdx(), Type::Int, pre)};
+  if (!e->args[1])
+    return nullptr;
+  return e;
+}
+
+// The value of `e` as an int or bool, inserting C's conversions.
+ExprPtr CLowering::convertTo(const clang::Expr *e, Type want, std::vector<StmtPtr> &pre) {
+  ExprPtr v = value(e, pre);
+  if (!v)
+    return nullptr;
+  return coerce(v, isBoolValued(e) ? Type::Bool : Type::Int, want, isFloat(e->getType()), range(e));
+}
+
+ExprPtr CLowering::cond(const clang::Expr *e, std::vector<StmtPtr> &pre) {
+  ExprPtr v = value(e, pre);
+  if (!v)
+    return nullptr;
+  if (isBoolValued(e))
+    return v;
+  if (isFloat(e->getType()))
+    return floatCall("$fnonzero", {v}, range(e));
+  return ir::makeBinary(ir::BinOp::Ne, v, ir::makeInt(0, range(e)), range(e));
+}
+
+ExprPtr CLowering::coerce(ExprPtr v, Type have, Type want, bool isFloatValue, SourceRange r) {
+  if (have == want)
+    return v;
+  if (want == Type::Bool) {
+    if (isFloatValue)
+      return floatCall("$fnonzero", {v}, r);
+    return ir::makeBinary(ir::BinOp::Ne, v, ir::makeInt(0, r), r);
+  }
+  auto ite = std::make_shared<ir::Expr>();
+  ite->kind = ExprKind::Ite;
+  ite->range = r;
+  ite->args = {v, ir::makeInt(1, r), ir::makeInt(0, r)};
+  return ite;
+}
+
+// Whether the IR for `e` is a formula (comparisons, logic, bool variables).
+bool CLowering::isBoolValued(const clang::Expr *e) const {
+  e = e->IgnoreParens();
+  if (auto *ic = llvm::dyn_cast<clang::ImplicitCastExpr>(e)) {
+    if (ic->getCastKind() == clang::CK_LValueToRValue || ic->getCastKind() == clang::CK_NoOp)
+      return isBoolValued(ic->getSubExpr());
+    return ic->getType()->isBooleanType();
+  }
+  if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e))
+    return bo->isComparisonOp() || bo->isLogicalOp();
+  if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e))
+    return uo->getOpcode() == clang::UO_LNot;
+  if (auto *co = llvm::dyn_cast<clang::ConditionalOperator>(e))
+    return isBoolValued(co->getTrueExpr()) && isBoolValued(co->getFalseExpr());
+  return e->getType()->isBooleanType();
+}
+
+ExprPtr CLowering::floatCall(const std::string &fn, std::vector<ExprPtr> args, SourceRange r) {
+  auto e = std::make_shared<ir::Expr>();
+  e->kind = ExprKind::Call;
+  e->name = fn;
+  e->range = r;
+  e->args = std::move(args);
+  floatFns_[fn] = {e->args.size(),
+                   fn == "$flt" || fn == "$fle" || fn == "$feq" || fn == "$fnonzero"};
+  return e;
+}
+
+ExprPtr CLowering::arith(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, clang::QualType t,
+                         SourceRange r) {
+  if (isFloat(t)) {
+    switch (op) {
+    case clang::BO_Add:
+    case clang::BO_AddAssign:
+      return floatCall("$fadd", {a, b}, r);
+    case clang::BO_Sub:
+    case clang::BO_SubAssign:
+      return floatCall("$fsub", {a, b}, r);
+    case clang::BO_Mul:
+    case clang::BO_MulAssign:
+      return floatCall("$fmul", {a, b}, r);
+    case clang::BO_Div:
+    case clang::BO_DivAssign:
+      return floatCall("$fdiv", {a, b}, r);
+    default:
+      unsupported(r, "this floating-point operator");
+      return nullptr;
+    }
+  }
+  switch (op) {
+  case clang::BO_Add:
+  case clang::BO_AddAssign:
+    return ir::makeBinary(ir::BinOp::Add, a, b, r);
+  case clang::BO_Sub:
+  case clang::BO_SubAssign:
+    return ir::makeBinary(ir::BinOp::Sub, a, b, r);
+  case clang::BO_Mul:
+  case clang::BO_MulAssign:
+    return ir::makeBinary(ir::BinOp::Mul, a, b, r);
+  case clang::BO_Div:
+  case clang::BO_DivAssign:
+    return cDivision(a, b, false, r);
+  case clang::BO_Rem:
+  case clang::BO_RemAssign:
+    return cDivision(a, b, true, r);
+  case clang::BO_Shl:
+  case clang::BO_ShlAssign:
+  case clang::BO_Shr:
+  case clang::BO_ShrAssign: {
+    if (b->kind != ExprKind::IntLit || b->intValue < 0 || b->intValue > 62) {
+      unsupported(r, "a shift by a non-constant amount");
+      return nullptr;
+    }
+    ExprPtr p = ir::makeInt(int64_t{1} << b->intValue, r);
+    bool left = op == clang::BO_Shl || op == clang::BO_ShlAssign;
+    // x >> k is floor(x / 2^k), which is SMT's (Euclidean) division by a positive number.
+    return ir::makeBinary(left ? ir::BinOp::Mul : ir::BinOp::Div, a, p, r);
+  }
+  case clang::BO_And:
+  case clang::BO_AndAssign:
+    return floatCall("$band", {a, b}, r);
+  case clang::BO_Or:
+  case clang::BO_OrAssign:
+    return floatCall("$bor", {a, b}, r);
+  case clang::BO_Xor:
+  case clang::BO_XorAssign:
+    return floatCall("$bxor", {a, b}, r);
+  default:
+    unsupported(r, "this operator");
+    return nullptr;
+  }
+}
+
+// C's / and % truncate toward zero; the IR's are Euclidean. Equal for a >= 0, b > 0.
+ExprPtr CLowering::cDivision(ExprPtr a, ExprPtr b, bool rem, SourceRange r) {
+  auto mk = [&](ir::BinOp op, ExprPtr x, ExprPtr y) { return ir::makeBinary(op, x, y, r); };
+  auto ite = [&](ExprPtr c, ExprPtr t, ExprPtr f) {
+    auto e = std::make_shared<ir::Expr>();
+    e->kind = ExprKind::Ite;
+    e->range = r;
+    e->args = {c, t, f};
+    return e;
+  };
+  auto zero = ir::makeInt(0, r);
+  auto neg = [&](ExprPtr x) { return ir::makeUnary(ir::UnOp::Neg, x, r); };
+  auto absOf = [&](ExprPtr x) { return ite(mk(ir::BinOp::Ge, x, zero), x, neg(x)); };
+  // |a| div |b| is the truncated quotient's magnitude.
+  ExprPtr q = mk(ir::BinOp::Div, absOf(a), absOf(b));
+  ExprPtr sameSign = mk(ir::BinOp::Eq, mk(ir::BinOp::Ge, a, zero), mk(ir::BinOp::Ge, b, zero));
+  bool simple = b->kind == ExprKind::IntLit && b->intValue > 0;
+  ExprPtr quot = simple ? ite(mk(ir::BinOp::Ge, a, zero), mk(ir::BinOp::Div, a, b),
+                              neg(mk(ir::BinOp::Div, neg(a), b)))
+                        : ite(sameSign, q, neg(q));
+  if (!rem)
+    return quot;
+  if (simple)
+    return ite(mk(ir::BinOp::Ge, a, zero), mk(ir::BinOp::Mod, a, b),
+               neg(mk(ir::BinOp::Mod, neg(a), b)));
+  return mk(ir::BinOp::Sub, a, mk(ir::BinOp::Mul, b, quot));
+}
+
+ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
+  DepthGuard guard(exprDepth_);
+  SourceRange r = range(e);
+  if (exprDepth_ > kMaxExprDepth) {
+    if (!depthReported_)
+      unsupported(r, "an expression nested more than " + std::to_string(kMaxExprDepth) +
+                         " levels deep (split it)");
+    depthReported_ = true;
+    return nullptr;
+  }
+  e = e->IgnoreParens();
+  if (auto *il = llvm::dyn_cast<clang::IntegerLiteral>(e)) {
+    llvm::APInt v = il->getValue();
+    if (v.getActiveBits() > 62) {
+      unsupported(r, "integer literal out of range");
+      return nullptr;
+    }
+    return ir::makeInt(static_cast<int64_t>(v.getZExtValue()), r);
+  }
+  if (auto *cl = llvm::dyn_cast<clang::CharacterLiteral>(e))
+    return ir::makeInt(cl->getValue(), r);
+  if (auto *bl = llvm::dyn_cast<clang::CXXBoolLiteralExpr>(e))
+    return ir::makeBool(bl->getValue(), r);
+  if (auto *fl = llvm::dyn_cast<clang::FloatingLiteral>(e)) {
+    // Equal spellings denote equal values; nothing else is known about them.
+    llvm::SmallString<32> s;
+    fl->getValue().toString(s);
+    auto [it, fresh] = floatLiterals_.emplace(std::string(s.str()), floatLiterals_.size());
+    return floatCall("$flit", {ir::makeInt(static_cast<int64_t>(it->second), r)}, r);
+  }
+  if (auto *ic = llvm::dyn_cast<clang::ImplicitCastExpr>(e))
+    return cast(ic->getCastKind(), ic->getSubExpr(), ic->getType(), r, pre);
+  if (auto *cc = llvm::dyn_cast<clang::CStyleCastExpr>(e))
+    return cast(cc->getCastKind(), cc->getSubExpr(), cc->getType(), r, pre);
+  if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+    if (auto *ec = llvm::dyn_cast<clang::EnumConstantDecl>(dr->getDecl()))
+      return ir::makeInt(ec->getInitVal().getExtValue(), r);
+    if (!llvm::isa<clang::VarDecl>(dr->getDecl())) {
+      unsupported(r, "this use of '" + dr->getDecl()->getNameAsString() + "'");
+      return nullptr;
+    }
+    if (!inMainFile(dr->getDecl()->getLocation())) {
+      std::string n = dr->getDecl()->getNameAsString();
+      if (const Builtin *b = findBuiltin(n, dialect_); b && b->kind == BuiltinKind::ThreadId)
+        unsupported(r, "the builtin '" + n + "' here (name its fields: " + n + ".x, ...)");
+      else
+        rejectBuiltin(r, n);
+      return nullptr;
+    }
+    return ir::makeVar(dr->getDecl()->getNameAsString(), r);
+  }
+  if (auto *me = llvm::dyn_cast<clang::MemberExpr>(e)) {
+    const clang::Expr *base = me->getBase()->IgnoreParenImpCasts();
+    auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(base);
+    if (dr && !inMainFile(dr->getDecl()->getLocation())) {
+      // threadIdx.x and friends, marked for resolveGpuBuiltins; a user's variable of
+      // that name is declared in the file and is a flattened struct (member()).
+      std::string n = dr->getDecl()->getNameAsString();
+      const Builtin *b = findBuiltin(n, dialect_);
+      if (!b || b->kind != BuiltinKind::ThreadId) {
+        rejectBuiltin(r, n);
+        return nullptr;
+      }
+      return ir::makeVar(
+          std::string(kBuiltinMark) + n + "." + me->getMemberDecl()->getNameAsString(), r);
+    }
+    return member(me);
+  }
+  if (auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e))
+    return index(as, pre);
+  if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+    switch (uo->getOpcode()) {
+    case clang::UO_Minus: {
+      ExprPtr a = value(uo->getSubExpr(), pre);
+      if (!a)
+        return nullptr;
+      if (isFloat(uo->getType()))
+        return floatCall("$fneg", {a}, r);
+      return ir::makeUnary(ir::UnOp::Neg, a, r);
+    }
+    case clang::UO_Plus:
+      return value(uo->getSubExpr(), pre);
+    case clang::UO_LNot: {
+      ExprPtr a = cond(uo->getSubExpr(), pre);
+      return a ? ir::makeUnary(ir::UnOp::Not, a, r) : nullptr;
+    }
+    case clang::UO_Not: {
+      ExprPtr a = value(uo->getSubExpr(), pre);
+      return a ? floatCall("$bnot", {a}, r) : nullptr;
+    }
+    default:
+      unsupported(r, "this operator inside an expression (side effects, addresses and "
+                     "dereferences must be statements of their own)");
+      return nullptr;
+    }
+  }
+  if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e))
+    return binary(bo, pre);
+  if (auto *co = llvm::dyn_cast<clang::ConditionalOperator>(e)) {
+    std::vector<StmtPtr> inner;
+    ExprPtr c = cond(co->getCond(), pre);
+    Type t = isBoolValued(co) ? Type::Bool : Type::Int;
+    ExprPtr a = convertTo(co->getTrueExpr(), t, inner);
+    ExprPtr b = convertTo(co->getFalseExpr(), t, inner);
+    if (!inner.empty()) {
+      unsupported(r, "a function call in a branch of ?:");
+      return nullptr;
+    }
+    if (!c || !a || !b)
+      return nullptr;
+    auto ite = std::make_shared<ir::Expr>();
+    ite->kind = ExprKind::Ite;
+    ite->range = r;
+    ite->args = {c, a, b};
+    return ite;
+  }
+  if (auto *c = llvm::dyn_cast<clang::CallExpr>(e))
+    return callValue(c, pre);
+  if (auto *sz = llvm::dyn_cast<clang::UnaryExprOrTypeTraitExpr>(e)) {
+    clang::Expr::EvalResult v;
+    if (sz->EvaluateAsInt(v, ctx_))
+      return ir::makeInt(v.Val.getInt().getExtValue(), r);
+  }
+  unsupported(r, std::string("the expression ") + e->getStmtClassName());
+  return nullptr;
+}
+
+ExprPtr CLowering::cast(clang::CastKind k, const clang::Expr *sub, clang::QualType to,
+                        SourceRange r, std::vector<StmtPtr> &pre) {
+  switch (k) {
+  case clang::CK_LValueToRValue:
+  case clang::CK_NoOp:
+  case clang::CK_IntegralCast: // integers are mathematical (docs/language.md)
+  case clang::CK_ArrayToPointerDecay:
+  case clang::CK_FunctionToPointerDecay:
+  case clang::CK_BuiltinFnToFnPtr:
+    return value(sub, pre);
+  case clang::CK_IntegralToBoolean:
+    return convertTo(sub, Type::Bool, pre);
+  case clang::CK_BooleanToSignedIntegral:
+  case clang::CK_IntegralToFloating: {
+    ExprPtr v = convertTo(sub, Type::Int, pre);
+    return v ? floatCall("$i2f", {v}, r) : nullptr;
+  }
+  case clang::CK_FloatingToIntegral: {
+    ExprPtr v = value(sub, pre);
+    return v ? floatCall("$f2i", {v}, r) : nullptr;
+  }
+  case clang::CK_FloatingCast: {
+    ExprPtr v = value(sub, pre);
+    return v ? floatCall("$fcast", {v}, r) : nullptr;
+  }
+  case clang::CK_FloatingToBoolean: {
+    ExprPtr v = value(sub, pre);
+    return v ? floatCall("$fnonzero", {v}, r) : nullptr;
+  }
+  default:
+    if (to->isBooleanType() && !sub->getType()->isPointerType())
+      return convertTo(sub, Type::Bool, pre);
+    unsupported(r, std::string("the conversion ") + clang::CastExpr::getCastKindName(k));
+    return nullptr;
+  }
+}
+
+ExprPtr CLowering::binary(const clang::BinaryOperator *bo, std::vector<StmtPtr> &pre) {
+  SourceRange r = range(bo);
+  auto op = bo->getOpcode();
+  if (bo->isAssignmentOp() || op == clang::BO_Comma) {
+    unsupported(r, "an assignment inside an expression");
+    return nullptr;
+  }
+  if (bo->isLogicalOp()) {
+    ExprPtr a = cond(bo->getLHS(), pre);
+    std::vector<StmtPtr> inner;
+    ExprPtr b = cond(bo->getRHS(), inner);
+    if (!inner.empty()) {
+      unsupported(range(bo->getRHS()), "a function call on the right of && or ||");
+      return nullptr;
+    }
+    if (!a || !b)
+      return nullptr;
+    return ir::makeBinary(op == clang::BO_LAnd ? ir::BinOp::And : ir::BinOp::Or, a, b, r);
+  }
+  // Pointer comparisons: p == NULL, p != NULL.
+  if ((op == clang::BO_EQ || op == clang::BO_NE) &&
+      (bo->getLHS()->getType()->isPointerType() || bo->getRHS()->getType()->isPointerType())) {
+    auto side = [&](const clang::Expr *x) -> ExprPtr {
+      if (x->isNullPointerConstant(ctx_, clang::Expr::NPC_ValueDependentIsNotNull)) {
+        auto n = std::make_shared<ir::Expr>();
+        n->kind = ExprKind::NullLit;
+        n->range = range(x);
+        return n;
+      }
+      if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(x->IgnoreParenImpCasts()))
+        return ir::makeVar(dr->getDecl()->getNameAsString(), range(x));
+      unsupported(range(x), "this pointer expression");
+      return nullptr;
+    };
+    ExprPtr a = side(bo->getLHS()), b = side(bo->getRHS());
+    if (!a || !b)
+      return nullptr;
+    return ir::makeBinary(op == clang::BO_EQ ? ir::BinOp::Eq : ir::BinOp::Ne, a, b, r);
+  }
+  bool fl = isFloat(bo->getLHS()->getType()) || isFloat(bo->getRHS()->getType());
+  if (bo->isComparisonOp()) {
+    bool boolCmp = isBoolValued(bo->getLHS()) && isBoolValued(bo->getRHS());
+    ExprPtr a = boolCmp ? value(bo->getLHS(), pre) : convertTo(bo->getLHS(), Type::Int, pre);
+    ExprPtr b = boolCmp ? value(bo->getRHS(), pre) : convertTo(bo->getRHS(), Type::Int, pre);
+    if (!a || !b)
+      return nullptr;
+    if (fl) {
+      switch (op) {
+      case clang::BO_LT:
+        return floatCall("$flt", {a, b}, r);
+      case clang::BO_GT:
+        return floatCall("$flt", {b, a}, r);
+      case clang::BO_LE:
+        return floatCall("$fle", {a, b}, r);
+      case clang::BO_GE:
+        return floatCall("$fle", {b, a}, r);
+      case clang::BO_EQ:
+        return floatCall("$feq", {a, b}, r);
+      default:
+        return ir::makeUnary(ir::UnOp::Not, floatCall("$feq", {a, b}, r), r);
+      }
+    }
+    static const std::map<clang::BinaryOperatorKind, ir::BinOp> cmp = {
+        {clang::BO_LT, ir::BinOp::Lt}, {clang::BO_GT, ir::BinOp::Gt},
+        {clang::BO_LE, ir::BinOp::Le}, {clang::BO_GE, ir::BinOp::Ge},
+        {clang::BO_EQ, ir::BinOp::Eq}, {clang::BO_NE, ir::BinOp::Ne}};
+    return ir::makeBinary(cmp.at(op), a, b, r);
+  }
+  if (bo->getLHS()->getType()->isPointerType() || bo->getRHS()->getType()->isPointerType()) {
+    unsupported(r, "pointer arithmetic (index the pointer instead)");
+    return nullptr;
+  }
+  ExprPtr a = convertTo(bo->getLHS(), Type::Int, pre);
+  ExprPtr b = convertTo(bo->getRHS(), Type::Int, pre);
+  if (!a || !b)
+    return nullptr;
+  return arith(op, a, b, bo->getType(), r);
+}
+
+ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre) {
+  SourceRange r = range(c);
+  std::string name = calleeName(c);
+  if (name.empty()) {
+    unsupported(r, "calls through function pointers");
+    return nullptr;
+  }
+  if (!isBuiltin(c) || isAtomic(c)) {
+    // A helper function or atomic inside an expression: evaluated first, into a temporary.
+    std::string tmp = freshTemp();
+    auto d = newStmt(StmtKind::VarDecl, r);
+    d->name = tmp;
+    d->declType = irType(c->getType());
+    pre.push_back(d);
+    call(c, ir::makeVar(tmp, r), pre);
+    return ir::makeVar(tmp, r);
+  }
+  // A builtin: what stdlib-specs/builtins.def says it is, or unsupported.
+  const Builtin *b = builtinOf(c);
+  if (!b) {
+    rejectBuiltin(r, builtinName(c));
+    return nullptr;
+  }
+  if (b->kind == BuiltinKind::Barrier) {
+    unsupported(r, "a barrier inside an expression");
+    return nullptr;
+  }
+  std::vector<ExprPtr> args;
+  for (const clang::Expr *a : c->arguments()) {
+    ExprPtr v = value(a, pre);
+    if (!v)
+      return nullptr;
+    args.push_back(v);
+  }
+  if (b->kind == BuiltinKind::ThreadId) {
+    // Marked: resolveGpuBuiltins rewrites it (a user's get_local_id is never marked).
+    auto call = std::make_shared<ir::Expr>();
+    call->kind = ExprKind::Call;
+    call->range = r;
+    call->args = args;
+    call->name = std::string(kBuiltinMark) + name;
+    return call;
+  }
+  bool floatArgs = std::any_of(c->arg_begin(), c->arg_end(),
+                               [](const clang::Expr *a) { return isFloat(a->getType()); });
+  if (b->kind == BuiltinKind::IntOp && (name == "min" || name == "max") && args.size() == 2 &&
+      !floatArgs) {
+    auto ite = std::make_shared<ir::Expr>();
+    ite->kind = ExprKind::Ite;
+    ite->range = r;
+    ite->args = {ir::makeBinary(name == "min" ? ir::BinOp::Le : ir::BinOp::Ge, args[0], args[1], r),
+                 args[0], args[1]};
+    return ite;
+  }
+  if (b->kind == BuiltinKind::IntOp && name == "abs" && args.size() == 1 && !floatArgs) {
+    auto ite = std::make_shared<ir::Expr>();
+    ite->kind = ExprKind::Ite;
+    ite->range = r;
+    ite->args = {ir::makeBinary(ir::BinOp::Ge, args[0], ir::makeInt(0, r), r), args[0],
+                 ir::makeUnary(ir::UnOp::Neg, args[0], r)};
+    return ite;
+  }
+  for (const clang::Expr *a : c->arguments())
+    if (a->getType()->isPointerType()) {
+      unsupported(r, "the builtin '" + name + "' (it takes a pointer)");
+      return nullptr;
+    }
+  if (c->getType()->isVoidType()) {
+    unsupported(r, "the builtin '" + name + "'");
+    return nullptr;
+  }
+  // Pure builtins (sqrt, exp, mad, ...) and min / max / abs on floating point: a
+  // deterministic function nothing else is known about.
+  return floatCall("$fn_" + name, args, r);
+}
+
+} // namespace kprove::lang::clower

@@ -1,0 +1,539 @@
+// Statements: blocks, declarations, if, loops (with their invariants), return,
+// expression statements with side effects, barriers (with their contracts and
+// fences), calls of helper functions and atomics. Unmodelled statements are
+// `unsupported`, naming the construct.
+#include "lang/c/clang_lowering.h"
+
+namespace kprove::lang::clower {
+
+std::vector<StmtPtr> CLowering::compound(const clang::CompoundStmt *cs) {
+  std::vector<StmtPtr> out;
+  size_t scope = userNames_.size(); // the block's declarations end with it
+  uint32_t from = offset(cs->getLBracLoc());
+  for (const clang::Stmt *s : cs->body()) {
+    uint32_t b = offset(s->getBeginLoc());
+    Annotation *attached = annotationBefore(b);
+    // A contract right before a barrier or loop belongs to it; others are statements.
+    bool takesContract =
+        llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt>(s) || isBarrierCall(s);
+    if (attached && takesContract)
+      attached->used = true; // claimed below by the statement itself
+    annotationStatements(from, b, out);
+    if (attached && takesContract)
+      attached->used = false;
+    stmt(s, out);
+    from = range(s).end.offset;
+  }
+  annotationStatements(from, offset(cs->getRBracLoc()), out);
+  userNames_.resize(scope);
+  return out;
+}
+
+std::vector<StmtPtr> CLowering::body(const clang::Stmt *s) {
+  std::vector<StmtPtr> out;
+  if (auto *cs = llvm::dyn_cast<clang::CompoundStmt>(s))
+    return compound(cs);
+  stmt(s, out);
+  return out;
+}
+
+const clang::CallExpr *CLowering::asCall(const clang::Stmt *s) const {
+  if (auto *e = llvm::dyn_cast<clang::Expr>(s))
+    return llvm::dyn_cast<clang::CallExpr>(e->IgnoreParenImpCasts());
+  return nullptr;
+}
+
+std::string CLowering::calleeName(const clang::CallExpr *c) const {
+  if (const clang::FunctionDecl *f = c->getDirectCallee())
+    return f->getNameAsString();
+  return {};
+}
+
+// A builtin: declared outside the main file (Clang's OpenCL builtins, the prelude),
+// and not defined in it. A function the file defines is the user's, whatever its
+// name (CUDA may define `int get_local_id(int)`; the prelude only declares `min`).
+bool CLowering::isBuiltin(const clang::CallExpr *c) const {
+  const clang::FunctionDecl *f = c->getDirectCallee();
+  if (!f)
+    return false;
+  if (const clang::FunctionDecl *def = f->getDefinition(); def && inMainFile(def->getLocation()))
+    return false;
+  // Clang declares OpenCL builtins on first use, implicitly, at the call's location.
+  const clang::FunctionDecl *first = f->getFirstDecl();
+  return f->isImplicit() || first->isImplicit() || f->getBuiltinID() != 0 ||
+         !inMainFile(first->getLocation());
+}
+
+// The builtin's name as the table spells it: qualified inside namespaces and classes
+// (cooperative_groups::this_grid), plain otherwise.
+std::string CLowering::builtinName(const clang::CallExpr *c) const {
+  const clang::FunctionDecl *f = c->getDirectCallee();
+  if (!f)
+    return {};
+  if (f->getDeclContext()->isTranslationUnit() || f->getDeclContext()->isExternCContext())
+    return f->getNameAsString();
+  return f->getQualifiedNameAsString();
+}
+
+// The table entry of a builtin call, or null when kprove does not model it.
+const Builtin *CLowering::builtinOf(const clang::CallExpr *c) const {
+  const Builtin *b = findBuiltin(builtinName(c), dialect_);
+  return b && b->kind != BuiltinKind::Rejected ? b : nullptr;
+}
+
+void CLowering::rejectBuiltin(SourceRange r, const std::string &name) {
+  const Builtin *b = findBuiltin(name, dialect_);
+  std::string why = b ? std::string(b->model) : "kprove has no model of it";
+  diags_.error(DiagCode::Unsupported, r, "unsupported builtin '" + name + "' (" + why + ")");
+}
+
+// Every call of an unmodelled builtin inside `s` (an initialiser kprove rejects for
+// its type, the object of a member call), so the builtin is named, not only the type.
+void CLowering::rejectBuiltinCallsIn(const clang::Stmt *s) {
+  if (!s)
+    return;
+  if (auto *c = llvm::dyn_cast<clang::CallExpr>(s); c && isBuiltin(c) && !builtinOf(c))
+    rejectBuiltin(range(c), builtinName(c));
+  for (const clang::Stmt *child : s->children())
+    rejectBuiltinCallsIn(child);
+}
+
+bool CLowering::isBarrierCall(const clang::Stmt *s) const {
+  const clang::CallExpr *c = asCall(s);
+  if (!c || !isBuiltin(c))
+    return false;
+  const Builtin *b = builtinOf(c);
+  return b && b->kind == BuiltinKind::Barrier;
+}
+
+void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
+  SourceRange r = range(s);
+  if (auto *cs = llvm::dyn_cast<clang::CompoundStmt>(s)) {
+    auto b = newStmt(StmtKind::Block, r);
+    b->body = compound(cs);
+    out.push_back(b);
+    return;
+  }
+  if (llvm::isa<clang::NullStmt>(s))
+    return;
+  if (auto *ds = llvm::dyn_cast<clang::DeclStmt>(s)) {
+    for (const clang::Decl *d : ds->decls())
+      localDecl(d, out);
+    return;
+  }
+  if (isBarrierCall(s)) {
+    barrier(asCall(s), out);
+    return;
+  }
+  if (auto *is = llvm::dyn_cast<clang::IfStmt>(s)) {
+    if (is->getInit() || is->getConditionVariable()) {
+      unsupported(r, "declarations in an if condition");
+      return;
+    }
+    std::vector<StmtPtr> pre;
+    ExprPtr c = cond(is->getCond(), pre);
+    out.insert(out.end(), pre.begin(), pre.end());
+    auto st = newStmt(StmtKind::If, r);
+    st->cond = c;
+    st->body = body(is->getThen());
+    if (is->getElse())
+      st->elseBody = body(is->getElse());
+    out.push_back(st);
+    return;
+  }
+  if (auto *fs = llvm::dyn_cast<clang::ForStmt>(s)) {
+    // for (init; c; inc) S  ==  { init; while (c) { S inc } }: a variable the init
+    // declares is the loop's, so sibling loops may each declare their own `i`. The
+    // loop's annotation belongs to the while (loopClauses before lowering init).
+    auto clauses = loopClauses(s);
+    size_t scope = userNames_.size();
+    std::vector<StmtPtr> *into = &out;
+    StmtPtr block;
+    if (fs->getInit() && llvm::isa<clang::DeclStmt>(fs->getInit())) {
+      block = newStmt(StmtKind::Block, r);
+      into = &block->body;
+    }
+    if (fs->getInit())
+      stmt(fs->getInit(), *into);
+    auto w = newStmt(StmtKind::While, r);
+    w->clauses = clauses;
+    w->cond = fs->getCond() ? loopCondition(fs->getCond()) : ir::makeBool(true, r);
+    w->body = body(fs->getBody());
+    if (fs->getInc())
+      effect(fs->getInc(), w->body);
+    into->push_back(w);
+    if (block)
+      out.push_back(block);
+    userNames_.resize(scope);
+    return;
+  }
+  if (auto *ws = llvm::dyn_cast<clang::WhileStmt>(s)) {
+    auto w = newStmt(StmtKind::While, r);
+    w->clauses = loopClauses(s);
+    w->cond = loopCondition(ws->getCond());
+    w->body = body(ws->getBody());
+    out.push_back(w);
+    return;
+  }
+  if (auto *dw = llvm::dyn_cast<clang::DoStmt>(s)) {
+    // do S while (c)  ==  { S } while (c) S   (the invariant holds at each test of
+    // c). S is lowered once and used twice, so the annotations inside it (barrier
+    // contracts, assertions) belong to both copies.
+    auto clauses = loopClauses(s);
+    std::vector<StmtPtr> once = body(dw->getBody());
+    auto first = newStmt(StmtKind::Block, r);
+    first->body = once;
+    out.push_back(first);
+    auto w = newStmt(StmtKind::While, r);
+    w->clauses = clauses;
+    w->cond = loopCondition(dw->getCond());
+    w->body = once;
+    out.push_back(w);
+    return;
+  }
+  if (auto *rs = llvm::dyn_cast<clang::ReturnStmt>(s)) {
+    auto st = newStmt(StmtKind::Return, r);
+    if (rs->getRetValue()) {
+      std::vector<StmtPtr> pre;
+      st->value = value(rs->getRetValue(), pre);
+      out.insert(out.end(), pre.begin(), pre.end());
+    }
+    out.push_back(st);
+    return;
+  }
+  if (llvm::isa<clang::BreakStmt>(s)) {
+    unsupported(r, "'break'");
+    return;
+  }
+  if (llvm::isa<clang::ContinueStmt>(s)) {
+    unsupported(r, "'continue'");
+    return;
+  }
+  if (llvm::isa<clang::SwitchStmt>(s)) {
+    unsupported(r, "'switch'");
+    return;
+  }
+  if (llvm::isa<clang::GotoStmt, clang::LabelStmt>(s)) {
+    unsupported(r, "'goto' and labels");
+    return;
+  }
+  if (auto *e = llvm::dyn_cast<clang::Expr>(s)) {
+    effect(e, out);
+    return;
+  }
+  unsupported(r, std::string("the statement ") + s->getStmtClassName());
+}
+
+// A loop condition is evaluated at every iteration: no hoisted calls.
+ExprPtr CLowering::loopCondition(const clang::Expr *c) {
+  std::vector<StmtPtr> pre;
+  ExprPtr e = cond(c, pre);
+  if (!pre.empty())
+    unsupported(range(c), "a function call in a loop condition");
+  return e;
+}
+
+std::vector<ir::Clause> CLowering::loopClauses(const clang::Stmt *s) {
+  return contractBefore(offset(s->getBeginLoc()), {ir::ClauseKind::LoopInvariant},
+                        "before a loop (only loop_invariant)");
+}
+
+void CLowering::barrier(const clang::CallExpr *c, std::vector<StmtPtr> &out) {
+  SourceRange r = range(c);
+  auto b = newStmt(StmtKind::Barrier, r);
+  b->clauses =
+      contractBefore(offset(c->getBeginLoc()),
+                     {ir::ClauseKind::Requires, ir::ClauseKind::Ensures, ir::ClauseKind::Context},
+                     "before a barrier");
+  b->fencesGiven = true;
+  std::string name = calleeName(c);
+  if (name == "__syncthreads") {
+    b->fences.local = b->fences.global = true;
+  } else {
+    if (c->getNumArgs() < 1) {
+      typeError(r, "barrier() needs its fence flags");
+      return;
+    }
+    clang::Expr::EvalResult v;
+    if (!c->getArg(0)->EvaluateAsInt(v, ctx_)) {
+      typeError(range(c->getArg(0)), "the fence flags of a barrier must be a constant");
+      return;
+    }
+    int64_t flags = v.Val.getInt().getExtValue();
+    b->fences.local = (flags & 1) != 0;  // CLK_LOCAL_MEM_FENCE
+    b->fences.global = (flags & 2) != 0; // CLK_GLOBAL_MEM_FENCE
+    if (flags & ~int64_t{3})
+      unsupported(range(c->getArg(0)), "fence flags other than CLK_LOCAL_MEM_FENCE and "
+                                       "CLK_GLOBAL_MEM_FENCE");
+    if (name == "work_group_barrier" && c->getNumArgs() >= 2 && !memoryScope(c->getArg(1), *b))
+      return;
+  }
+  out.push_back(b);
+}
+
+// The scope of work_group_barrier(flags, scope) (OpenCL 2.0 §6.13.8): the barrier
+// synchronises the group's execution whatever the scope, but its fences order
+// memory only for the work items of that scope. memory_scope_work_item orders
+// nothing for any other work item: the barrier fences nothing. work_group, device and
+// all_svm_devices include the whole group: the flags' fences. Sub-groups and unknown
+// or non-constant scopes are unsupported.
+bool CLowering::memoryScope(const clang::Expr *scope, ir::Stmt &b) {
+  clang::Expr::EvalResult v;
+  if (!scope->EvaluateAsInt(v, ctx_)) {
+    unsupported(range(scope), "a memory scope that is not a constant");
+    return false;
+  }
+  switch (v.Val.getInt().getExtValue()) {
+  case 0: // memory_scope_work_item
+    b.fences.local = b.fences.global = false;
+    return true;
+  case 1: // memory_scope_work_group
+  case 2: // memory_scope_device
+  case 3: // memory_scope_all_svm_devices
+    return true;
+  case 4: // memory_scope_sub_group
+    unsupported(range(scope), "the memory scope memory_scope_sub_group (sub-groups are not "
+                              "modelled)");
+    return false;
+  default:
+    unsupported(range(scope), "this memory scope");
+    return false;
+  }
+}
+
+const clang::CallExpr *CLowering::callNeedingStatement(const clang::Expr *e) const {
+  auto *c = llvm::dyn_cast<clang::CallExpr>(e->IgnoreParenImpCasts());
+  if (!c)
+    return nullptr;
+  if (!isBuiltin(c) || isAtomic(c))
+    return c;
+  return nullptr;
+}
+
+bool CLowering::isAtomic(const clang::CallExpr *c) const {
+  const Builtin *b = isBuiltin(c) ? builtinOf(c) : nullptr;
+  return b && b->kind == BuiltinKind::Atomic;
+}
+
+void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
+  e = e->IgnoreParens();
+  if (auto *cleanups = llvm::dyn_cast<clang::ExprWithCleanups>(e)) // C++ temporaries
+    e = cleanups->getSubExpr()->IgnoreParens();
+  SourceRange r = range(e);
+  if (auto *cast = llvm::dyn_cast<clang::CStyleCastExpr>(e))
+    if (cast->getType()->isVoidType())
+      return effect(cast->getSubExpr(), out);
+  if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e)) {
+    if (bo->getOpcode() == clang::BO_Comma) {
+      effect(bo->getLHS(), out);
+      effect(bo->getRHS(), out);
+      return;
+    }
+    if (bo->getOpcode() == clang::BO_Assign && isStructValue(bo->getLHS())) {
+      auto to = structParts(bo->getLHS()), from = structParts(bo->getRHS());
+      if (to && from)
+        for (size_t i = 0; i < to->size(); ++i)
+          assign(ir::makeVar((*to)[i], r), ir::makeVar((*from)[i], r), r, out);
+      return;
+    }
+    if (bo->isAssignmentOp()) {
+      ExprPtr target = lvalue(bo->getLHS());
+      if (!target)
+        return;
+      Type tt = irType(bo->getLHS()->getType());
+      if (bo->getOpcode() == clang::BO_Assign) {
+        if (const clang::CallExpr *c = callNeedingStatement(bo->getRHS())) {
+          if (target->kind == ExprKind::Var) {
+            call(c, target, out);
+            return;
+          }
+          std::string tmp = freshTemp();
+          auto d = newStmt(StmtKind::VarDecl, r);
+          d->name = tmp;
+          d->declType = tt;
+          out.push_back(d);
+          call(c, ir::makeVar(tmp, r), out);
+          assign(target, ir::makeVar(tmp, r), r, out);
+          return;
+        }
+        std::vector<StmtPtr> pre;
+        ExprPtr v = convertTo(bo->getRHS(), tt, pre);
+        out.insert(out.end(), pre.begin(), pre.end());
+        assign(target, v, r, out);
+        return;
+      }
+      auto *ca = llvm::cast<clang::CompoundAssignOperator>(bo);
+      std::vector<StmtPtr> pre;
+      ExprPtr rhs = value(ca->getRHS(), pre);
+      out.insert(out.end(), pre.begin(), pre.end());
+      ExprPtr cur = value(ca->getLHS(), pre);
+      ExprPtr v = arith(ca->getOpcode(), cur, rhs, ca->getLHS()->getType(), r);
+      if (v)
+        assign(target, v, r, out);
+      return;
+    }
+  }
+  if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+    if (uo->isIncrementDecrementOp()) {
+      ExprPtr target = lvalue(uo->getSubExpr());
+      if (!target)
+        return;
+      std::vector<StmtPtr> pre;
+      ExprPtr cur = value(uo->getSubExpr(), pre);
+      if (isFloat(uo->getSubExpr()->getType())) {
+        unsupported(r, "++/-- on a floating-point value");
+        return;
+      }
+      assign(target,
+             ir::makeBinary(uo->isIncrementOp() ? ir::BinOp::Add : ir::BinOp::Sub, cur,
+                            ir::makeInt(1, r), r),
+             r, out);
+      return;
+    }
+  }
+  if (auto *c = llvm::dyn_cast<clang::CallExpr>(e)) {
+    call(c, nullptr, out);
+    return;
+  }
+  rejectBuiltinCallsIn(e);
+  unsupported(r, "an expression statement without effect or with an effect kprove does not "
+                 "model");
+}
+
+void CLowering::assign(ExprPtr target, ExprPtr v, SourceRange r, std::vector<StmtPtr> &out) {
+  auto s = newStmt(StmtKind::Assign, r);
+  s->target = target;
+  s->value = v;
+  out.push_back(s);
+}
+
+// A call as a statement: a helper function, or an atomic; `target` gets the result.
+void CLowering::call(const clang::CallExpr *c, ExprPtr target, std::vector<StmtPtr> &out) {
+  SourceRange r = range(c);
+  std::string name = calleeName(c);
+  if (name.empty()) {
+    unsupported(r, "calls through function pointers");
+    return;
+  }
+  if (isBuiltin(c)) {
+    const Builtin *b = builtinOf(c);
+    if (!b) {
+      if (auto *mc = llvm::dyn_cast<clang::CXXMemberCallExpr>(c))
+        rejectBuiltinCallsIn(mc->getImplicitObjectArgument());
+      rejectBuiltin(r, builtinName(c));
+      return;
+    }
+    if (b->kind == BuiltinKind::Atomic) {
+      atomic(c, name, std::string(b->model), target, out);
+      return;
+    }
+    if (b->kind == BuiltinKind::Barrier) {
+      unsupported(r, "a barrier inside an expression");
+      return;
+    }
+    if (target) {
+      std::vector<StmtPtr> pre;
+      ExprPtr v = value(c, pre);
+      out.insert(out.end(), pre.begin(), pre.end());
+      if (v)
+        assign(target, v, r, out);
+      return;
+    }
+    unsupported(r, "a call of the builtin '" + name + "' as a statement");
+    return;
+  }
+  auto s = newStmt(StmtKind::Call, r);
+  s->name = name;
+  s->nameRange = range(clang::SourceRange(c->getBeginLoc(), c->getBeginLoc()));
+  s->target = target;
+  std::vector<StmtPtr> pre;
+  for (const clang::Expr *a : c->arguments()) {
+    if (isStructValue(a)) {
+      auto parts = structParts(a);
+      if (!parts)
+        return;
+      for (const std::string &p : *parts)
+        s->args.push_back(ir::makeVar(p, range(a)));
+      continue;
+    }
+    ExprPtr v = argument(a, pre);
+    if (!v)
+      return;
+    s->args.push_back(v);
+  }
+  out.insert(out.end(), pre.begin(), pre.end());
+  out.push_back(s);
+}
+
+// Pointer arguments pass the array itself; anything else is a value.
+ExprPtr CLowering::argument(const clang::Expr *a, std::vector<StmtPtr> &pre) {
+  const clang::Expr *x = a->IgnoreParenImpCasts();
+  if (x->getType()->isPointerType() || x->getType()->isArrayType()) {
+    if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(x))
+      return ir::makeVar(dr->getDecl()->getNameAsString(), range(a));
+    unsupported(range(a), "a pointer argument other than an array name (no pointer "
+                          "arithmetic)");
+    return nullptr;
+  }
+  return value(a, pre);
+}
+
+void CLowering::atomic(const clang::CallExpr *c, const std::string &name, const std::string &op,
+                       ExprPtr target, std::vector<StmtPtr> &out) {
+  SourceRange r = range(c);
+  if (c->getNumArgs() < 1)
+    return typeError(r, "'" + name + "' needs a location");
+  clang::QualType pointee = c->getArg(0)->IgnoreParenImpCasts()->getType()->getPointeeType();
+  if (pointee.isNull() || !isIntLike(pointee))
+    return unsupported(r, "'" + name + "' on a non-integer location");
+  ExprPtr loc = location(c->getArg(0));
+  if (!loc)
+    return;
+  auto s = newStmt(StmtKind::Atomic, r);
+  s->name = op;
+  s->target = target;
+  s->args.push_back(loc);
+  std::vector<StmtPtr> pre;
+  for (unsigned i = 1; i < c->getNumArgs(); ++i)
+    s->args.push_back(value(c->getArg(i), pre));
+  out.insert(out.end(), pre.begin(), pre.end());
+  out.push_back(s);
+  atomics_.insert(loc->args[0]->name);
+}
+
+// `&p[i]`, `p + i` or `p`: the location p[i].
+ExprPtr CLowering::location(const clang::Expr *e) {
+  SourceRange r = range(e);
+  e = e->IgnoreParenImpCasts();
+  std::vector<StmtPtr> pre;
+  ExprPtr loc;
+  if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e);
+      uo && uo->getOpcode() == clang::UO_AddrOf) {
+    loc = lvalue(uo->getSubExpr());
+  } else if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e);
+             bo && bo->getOpcode() == clang::BO_Add &&
+             llvm::isa<clang::DeclRefExpr>(bo->getLHS()->IgnoreParenImpCasts())) {
+    auto idx = std::make_shared<ir::Expr>();
+    idx->kind = ExprKind::Index;
+    idx->range = r;
+    idx->args = {ir::makeVar(llvm::cast<clang::DeclRefExpr>(bo->getLHS()->IgnoreParenImpCasts())
+                                 ->getDecl()
+                                 ->getNameAsString(),
+                             range(bo->getLHS())),
+                 value(bo->getRHS(), pre)};
+    loc = idx;
+  } else if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+    auto idx = std::make_shared<ir::Expr>();
+    idx->kind = ExprKind::Index;
+    idx->range = r;
+    idx->args = {ir::makeVar(dr->getDecl()->getNameAsString(), r), ir::makeInt(0, r)};
+    loc = idx;
+  }
+  if (!loc || loc->kind != ExprKind::Index || !pre.empty()) {
+    unsupported(r, "this location (write &p[i], p + i or p)");
+    return nullptr;
+  }
+  return loc;
+}
+
+} // namespace kprove::lang::clower
