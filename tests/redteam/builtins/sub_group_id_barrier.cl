@@ -1,4 +1,4 @@
-//: expect fail barrier.divergence 6
+//: expect invalid unsupported 5
 // WRONG: work items of different sub-groups disagree on get_sub_group_id(), so the barrier
 // is divergent. Correct verdict: barrier.divergence if modelled, else `unsupported`.
 __kernel void k(__global int *out) {

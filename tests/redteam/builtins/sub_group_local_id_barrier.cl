@@ -1,4 +1,4 @@
-//: expect fail barrier.divergence 7
+//: expect invalid unsupported 5
 // WRONG: get_sub_group_local_id() is thread-dependent; barrier under it diverges.
 // Correct verdict: barrier.divergence if modelled, else `unsupported`.
 __kernel void k(__global int *out) {

@@ -1,4 +1,4 @@
-//: expect fail perm.read 15
+//: expect invalid unsupported 14
 // WRONG: __syncwarp synchronises one warp only, yet the shared cell of a thread 32 lanes
 // away is read. Expected: `unsupported` at the call (not modelled).
 __device__ void __syncwarp(unsigned mask);

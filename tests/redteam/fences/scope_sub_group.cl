@@ -1,4 +1,4 @@
-//: expect fail barrier.fence 17
+//: expect invalid unsupported 19
 // WRONG: memory_scope_sub_group does not cover the whole work group, but the tile
 //   moves across the group. Correct verdict: barrier.fence.
 /*@
