@@ -50,6 +50,12 @@ TEST_CASE("block scoping: an inner declaration never changes the outer variable"
          "  out[t] = 2;\n"
          "}\n",
          ".cl", Verdict::Failed, {{"perm.write", 6}});
+  // C: `int x = x + 1;` reads the new x (indeterminate), never the outer one.
+  expect("__kernel void k(__global int *out) {\n"
+         "  int x = 5;\n"
+         "  { int x = x + 1; }\n"
+         "}\n",
+         ".cl", Verdict::Invalid, {{"unsupported", 3}});
 }
 
 TEST_CASE("loops forget what atomics in them change", "[soundness][loops]") {

@@ -145,6 +145,7 @@ private:
   void kernel(clang::FunctionDecl *fd, uint32_t at);
   void helper(clang::FunctionDecl *fd, uint32_t at);
   void localDecl(const clang::Decl *d, std::vector<StmtPtr> &out);
+  static bool refersTo(const clang::Stmt *s, const clang::VarDecl *vd);
   void structDecl(const clang::VarDecl *vd, const std::vector<Field> &fields,
                   std::vector<StmtPtr> &out);
   ExprPtr member(const clang::MemberExpr *me);

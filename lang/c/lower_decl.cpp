@@ -374,6 +374,13 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
   s->name = name;
   s->nameRange = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
   s->declType = *st;
+  if (vd->getInit() && refersTo(vd->getInit(), vd)) {
+    // C's scope of `x` starts at its declarator: `int x = x + 1;` reads the new,
+    // indeterminate x, not an outer one (undefined behaviour; never a proof).
+    unsupported(range(vd->getInit()),
+                 "'" + name + "' is read in its own initialiser (its value is indeterminate)");
+    return;
+  }
   if (const clang::Expr *init = vd->getInit()) {
     if (const clang::CallExpr *c = callNeedingStatement(init)) {
       out.push_back(s);
@@ -385,6 +392,17 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
     out.insert(out.end(), pre.begin(), pre.end());
   }
   out.push_back(s);
+}
+
+bool CLowering::refersTo(const clang::Stmt *s, const clang::VarDecl *vd) {
+  if (!s)
+    return false;
+  if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(s); dr && dr->getDecl() == vd)
+    return true;
+  for (const clang::Stmt *child : s->children())
+    if (refersTo(child, vd))
+      return true;
+  return false;
 }
 
 void CLowering::structDecl(const clang::VarDecl *vd, const std::vector<Field> &fields,
