@@ -53,8 +53,14 @@ bool readFile(const std::string &path, std::string &out, std::string &error) {
   return true;
 }
 
-std::vector<prover::Answer> proveAll(const std::vector<vcgen::Obligation> &obs,
-                                     const RunOptions &opts, const std::string &stem) {
+// A query to prove and the name of its SMT-LIB dump.
+struct Job {
+  const prover::Query *query;
+  std::string name;
+};
+
+std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptions &opts,
+                                     const std::string &stem) {
   std::vector<prover::Answer> answers(obs.size());
   std::atomic<size_t> next{0};
   prover::ProverOptions po;
@@ -63,12 +69,11 @@ std::vector<prover::Answer> proveAll(const std::vector<vcgen::Obligation> &obs,
   auto work = [&] {
     auto p = prover::makeZ3Prover(po); // one context per thread
     for (size_t i = next++; i < obs.size(); i = next++) {
-      answers[i] = p->check(obs[i].query);
+      answers[i] = p->check(*obs[i].query);
       if (!opts.dumpSmtDir.empty()) {
         std::filesystem::path f = std::filesystem::path(opts.dumpSmtDir) /
-                                  (stem + "-" + std::to_string(i) + "-" +
-                                   std::string(diagCodeName(obs[i].code)) + ".smt2");
-        std::ofstream(f) << p->toSmtLib(obs[i].query);
+                                  (stem + "-" + std::to_string(i) + "-" + obs[i].name + ".smt2");
+        std::ofstream(f) << p->toSmtLib(*obs[i].query);
       }
     }
   };
@@ -85,6 +90,94 @@ std::vector<prover::Answer> proveAll(const std::vector<vcgen::Obligation> &obs,
 
 FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts,
                                  SourceManager &sources);
+
+// Turns the answers of the vacuity checks (goal false: proved = contradictory)
+// into errors `vacuous`, unknowns and warnings `unreachable`. A check counts only
+// when every enclosing check was shown satisfiable (answered "failed": the solver
+// found, or could not refute, a model). Blame, for the few proved contradictory:
+// the shortest unsatisfiable prefix of the clauses, asked in a second round.
+void reportVacuity(const std::vector<vcgen::VacuityCheck> &checks,
+                   const std::vector<prover::Answer> &answers, const RunOptions &opts,
+                   const std::string &stem, FileResult &r) {
+  using Kind = vcgen::VacuityCheck::Kind;
+  auto enclosingSat = [&](int p) {
+    for (; p >= 0; p = checks[p].parent)
+      if (answers[p].verdict != prover::Verdict::Failed)
+        return false;
+    return true;
+  };
+  std::set<std::pair<uint32_t, std::string>> seen;
+  std::vector<size_t> blame; // preconditions proved contradictory
+  for (size_t i = 0; i < checks.size(); ++i) {
+    const vcgen::VacuityCheck &c = checks[i];
+    if (!enclosingSat(c.parent) || !seen.emplace(c.range.begin.offset, c.message).second)
+      continue;
+    prover::Verdict v = answers[i].verdict;
+    if (c.kind == Kind::Unreachable) {
+      if (v == prover::Verdict::Proved)
+        r.warnings.push_back({DiagCode::Unreachable, c.range, c.message, c.notes});
+    } else if (v == prover::Verdict::Unknown) {
+      r.unknowns.push_back(
+          {DiagCode::Vacuous, c.range,
+           "could not show that " + c.subject +
+               " is satisfiable; a verdict must not rest on contradictory assumptions (the "
+               "solver could not decide: " +
+               answers[i].reason + ")",
+           c.notes});
+    } else if (v == prover::Verdict::Proved) {
+      blame.push_back(i);
+    }
+  }
+  if (blame.empty())
+    return;
+  std::vector<Job> jobs;
+  for (size_t i : blame) {
+    if (checks[i].oneThreadOnly)
+      jobs.push_back({&*checks[i].oneThreadOnly, "vacuous-single"});
+    for (const prover::Query &q : checks[i].prefixes)
+      jobs.push_back({&q, "vacuous-prefix"});
+  }
+  std::vector<prover::Answer> more = proveAll(jobs, opts, stem + "-vacuity");
+  r.vacuityQueries += jobs.size();
+  size_t next = 0;
+  for (size_t i : blame) {
+    const vcgen::VacuityCheck &c = checks[i];
+    if (c.oneThreadOnly) {
+      const prover::Answer &single = more[next++];
+      if (single.verdict == prover::Verdict::Proved) {
+        next += c.prefixes.size(); // intended: a launch of one thread
+        continue;
+      }
+      if (single.verdict == prover::Verdict::Unknown) {
+        next += c.prefixes.size();
+        r.unknowns.push_back({DiagCode::Vacuous, c.range,
+                              "could not decide whether the precondition forces a launch of one "
+                              "thread; if not, " +
+                                  c.message + " (the solver could not decide: " + single.reason +
+                                  ")",
+                              c.notes});
+        continue;
+      }
+    }
+    // The shortest unsatisfiable prefix: its last clause is blamed.
+    size_t k = c.prefixes.size();
+    for (size_t j = 0; j < c.prefixes.size(); ++j)
+      if (more[next + j].verdict == prover::Verdict::Proved) {
+        k = j;
+        break;
+      }
+    next += c.prefixes.size();
+    if (k == 0 || c.clauseRanges.empty()) {
+      r.errors.push_back({DiagCode::Vacuous, c.range,
+                          c.message + " (the launch facts alone are contradictory)", c.notes});
+      continue;
+    }
+    std::vector<DiagNote> notes = c.notes;
+    for (size_t j = 0; j + 1 < k; ++j)
+      notes.push_back({c.clauseRanges[j], "together with this earlier clause"});
+    r.errors.push_back({DiagCode::Vacuous, c.clauseRanges[k - 1], c.message, notes});
+  }
+}
 
 bool before(const Diagnostic &a, const Diagnostic &b) {
   return std::tie(a.range.begin.offset, a.code) < std::tie(b.range.begin.offset, b.code);
@@ -150,14 +243,22 @@ FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts
   std::string stem = std::filesystem::path(path).stem().string();
   if (!opts.dumpSmtDir.empty())
     std::filesystem::create_directories(opts.dumpSmtDir);
-  std::vector<prover::Answer> answers = proveAll(vcs.obligations, opts, stem);
+  // The obligations and the vacuity checks' first queries in one pool.
+  std::vector<Job> jobs;
+  for (const vcgen::Obligation &ob : vcs.obligations)
+    jobs.push_back({&ob.query, std::string(diagCodeName(ob.code))});
+  for (const vcgen::VacuityCheck &c : vcs.vacuityChecks)
+    jobs.push_back({&c.whole, c.kind == vcgen::VacuityCheck::Kind::Precondition ? "vacuous"
+                                                                             : "unreachable"});
+  std::vector<prover::Answer> answers = proveAll(jobs, opts, stem);
+  r.vacuityQueries = vcs.vacuityChecks.size();
 
   // One report per (code, place, message): the same check reached on several paths.
   std::set<std::tuple<int, uint32_t, std::string>> seenFailed, seenUnknown;
   for (const Diagnostic &d : vcs.failures)
     if (seenFailed.emplace(static_cast<int>(d.code), d.range.begin.offset, d.message).second)
       r.errors.push_back(d);
-  for (size_t i = 0; i < answers.size(); ++i) {
+  for (size_t i = 0; i < vcs.obligations.size(); ++i) {
     const vcgen::Obligation &ob = vcs.obligations[i];
     auto key = std::make_tuple(static_cast<int>(ob.code), ob.range.begin.offset, ob.message);
     if (answers[i].verdict == prover::Verdict::Failed && seenFailed.insert(key).second)
@@ -167,8 +268,13 @@ FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts
           {ob.code, ob.range,
            ob.message + " (the solver could not decide: " + answers[i].reason + ")", ob.notes});
   }
+  reportVacuity(vcs.vacuityChecks,
+                {answers.begin() + static_cast<std::ptrdiff_t>(vcs.obligations.size()),
+                 answers.end()},
+                opts, stem, r);
   std::stable_sort(r.errors.begin(), r.errors.end(), before);
   std::stable_sort(r.unknowns.begin(), r.unknowns.end(), before);
+  std::stable_sort(r.warnings.begin(), r.warnings.end(), before);
   r.verdict = !r.errors.empty()     ? Verdict::Failed
               : !r.unknowns.empty() ? Verdict::Unknown
                                     : Verdict::Verified;
