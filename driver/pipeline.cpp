@@ -59,13 +59,22 @@ struct Job {
   std::string name;
 };
 
+// Vacuity queries: a candidate model after pattern-based instantiation counts as
+// satisfiable, so the model-based round that tries to refute it gets a tenth of
+// the obligations' budget (docs/soundness.md, "Vacuity": cost).
+constexpr unsigned kVacuityMbqiRlimit = 500000;
+
 std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptions &opts,
-                                     const std::string &stem) {
+                                     const std::string &stem, unsigned mbqiRlimit = 0) {
   std::vector<prover::Answer> answers(obs.size());
+  if (obs.empty())
+    return answers;
   std::atomic<size_t> next{0};
   prover::ProverOptions po;
   po.timeoutMs = opts.timeoutSeconds * 1000;
   po.randomSeed = opts.randomSeed;
+  if (mbqiRlimit)
+    po.mbqiRlimit = mbqiRlimit;
   auto work = [&] {
     auto p = prover::makeZ3Prover(po); // one context per thread
     for (size_t i = next++; i < obs.size(); i = next++) {
@@ -136,8 +145,11 @@ void reportVacuity(const std::vector<vcgen::VacuityCheck> &checks,
       jobs.push_back({&*checks[i].oneThreadOnly, "vacuous-single"});
     for (const prover::Query &q : checks[i].prefixes)
       jobs.push_back({&q, "vacuous-prefix"});
+    for (const prover::Query &q : checks[i].alone)
+      jobs.push_back({&q, "vacuous-alone"});
   }
-  std::vector<prover::Answer> more = proveAll(jobs, opts, stem + "-vacuity");
+  std::vector<prover::Answer> more =
+      proveAll(jobs, opts, stem + "-vacuity", kVacuityMbqiRlimit);
   r.vacuityQueries += jobs.size();
   size_t next = 0;
   for (size_t i : blame) {
@@ -145,11 +157,11 @@ void reportVacuity(const std::vector<vcgen::VacuityCheck> &checks,
     if (c.oneThreadOnly) {
       const prover::Answer &single = more[next++];
       if (single.verdict == prover::Verdict::Proved) {
-        next += c.prefixes.size(); // intended: a launch of one thread
+        next += c.prefixes.size() + c.alone.size(); // intended: a launch of one thread
         continue;
       }
       if (single.verdict == prover::Verdict::Unknown) {
-        next += c.prefixes.size();
+        next += c.prefixes.size() + c.alone.size();
         r.unknowns.push_back({DiagCode::Vacuous, c.range,
                               "could not decide whether the precondition forces a launch of one "
                               "thread; if not, " +
@@ -166,15 +178,19 @@ void reportVacuity(const std::vector<vcgen::VacuityCheck> &checks,
         k = j;
         break;
       }
-    next += c.prefixes.size();
+    size_t aloneAt = next + c.prefixes.size();
+    next += c.prefixes.size() + c.alone.size();
     if (k == 0 || c.clauseRanges.empty()) {
       r.errors.push_back({DiagCode::Vacuous, c.range,
                           c.message + " (the launch facts alone are contradictory)", c.notes});
       continue;
     }
     std::vector<DiagNote> notes = c.notes;
-    for (size_t j = 0; j + 1 < k; ++j)
-      notes.push_back({c.clauseRanges[j], "together with this earlier clause"});
+    // Notes on the earlier clauses, unless the blamed one contradicts the launch
+    // facts by itself.
+    if (k - 1 >= c.alone.size() || more[aloneAt + k - 1].verdict != prover::Verdict::Proved)
+      for (size_t j = 0; j + 1 < k; ++j)
+        notes.push_back({c.clauseRanges[j], "together with this earlier clause"});
     r.errors.push_back({DiagCode::Vacuous, c.clauseRanges[k - 1], c.message, notes});
   }
 }
@@ -243,14 +259,16 @@ FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts
   std::string stem = std::filesystem::path(path).stem().string();
   if (!opts.dumpSmtDir.empty())
     std::filesystem::create_directories(opts.dumpSmtDir);
-  // The obligations and the vacuity checks' first queries in one pool.
-  std::vector<Job> jobs;
+  std::vector<Job> jobs, vacuityJobs;
   for (const vcgen::Obligation &ob : vcs.obligations)
     jobs.push_back({&ob.query, std::string(diagCodeName(ob.code))});
   for (const vcgen::VacuityCheck &c : vcs.vacuityChecks)
-    jobs.push_back({&c.whole, c.kind == vcgen::VacuityCheck::Kind::Precondition ? "vacuous"
-                                                                             : "unreachable"});
+    vacuityJobs.push_back({&c.whole, c.kind == vcgen::VacuityCheck::Kind::Precondition
+                                         ? "vacuous"
+                                         : "unreachable"});
   std::vector<prover::Answer> answers = proveAll(jobs, opts, stem);
+  std::vector<prover::Answer> vacuityAnswers =
+      proveAll(vacuityJobs, opts, stem + "-vacuity", kVacuityMbqiRlimit);
   r.vacuityQueries = vcs.vacuityChecks.size();
 
   // One report per (code, place, message): the same check reached on several paths.
@@ -258,7 +276,7 @@ FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts
   for (const Diagnostic &d : vcs.failures)
     if (seenFailed.emplace(static_cast<int>(d.code), d.range.begin.offset, d.message).second)
       r.errors.push_back(d);
-  for (size_t i = 0; i < vcs.obligations.size(); ++i) {
+  for (size_t i = 0; i < answers.size(); ++i) {
     const vcgen::Obligation &ob = vcs.obligations[i];
     auto key = std::make_tuple(static_cast<int>(ob.code), ob.range.begin.offset, ob.message);
     if (answers[i].verdict == prover::Verdict::Failed && seenFailed.insert(key).second)
@@ -268,12 +286,13 @@ FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts
           {ob.code, ob.range,
            ob.message + " (the solver could not decide: " + answers[i].reason + ")", ob.notes});
   }
-  reportVacuity(vcs.vacuityChecks,
-                {answers.begin() + static_cast<std::ptrdiff_t>(vcs.obligations.size()),
-                 answers.end()},
-                opts, stem, r);
+  reportVacuity(vcs.vacuityChecks, vacuityAnswers, opts, stem, r);
   std::stable_sort(r.errors.begin(), r.errors.end(), before);
   std::stable_sort(r.unknowns.begin(), r.unknowns.end(), before);
+  // A failed check is assumed afterwards (one report per bug), which can make the
+  // code after it look unreachable: warnings only for files without failures.
+  if (!r.errors.empty())
+    r.warnings.clear();
   std::stable_sort(r.warnings.begin(), r.warnings.end(), before);
   r.verdict = !r.errors.empty()     ? Verdict::Failed
               : !r.unknowns.empty() ? Verdict::Unknown

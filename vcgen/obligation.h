@@ -31,6 +31,9 @@ struct VacuityCheck {
   // Precondition, asked only when `whole` is proved (for the blame):
   // prefixes[0] holds the launch facts alone, prefixes[k] also clauses 0..k-1.
   std::vector<prover::Query> prefixes;
+  // alone[k]: the launch facts with clause k only (no notes on the other clauses
+  // when the blamed clause is contradictory by itself).
+  std::vector<prover::Query> alone;
   std::vector<SourceRange> clauseRanges;
   // Two-thread checks: proved = the precondition forces a launch of one thread,
   // so two distinct threads are impossible by intent (not vacuous).

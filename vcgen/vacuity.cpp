@@ -60,9 +60,13 @@ int checkPreconditions(VcContext &vc, const State &base, const std::vector<const
   State st = base;
   if (threads)
     threads->bindOne(st);
+  const State start = st;
   for (const ir::Expr *c : clauses) {
     one.prefixes.push_back(queryOf(vc, st));
     assumeClause(vc, st, *c, withPermissions);
+    State alone = start;
+    assumeClause(vc, alone, *c, withPermissions);
+    one.alone.push_back(queryOf(vc, alone));
   }
   one.whole = queryOf(vc, st);
   int oneId = static_cast<int>(vc.vacuityChecks.size());
@@ -92,12 +96,19 @@ int checkPreconditions(VcContext &vc, const State &base, const std::vector<const
   for (const std::string &n : threads->ids)
     differ = lor(differ, neq(varsA.at(n), varsB.at(n)));
   pair.assume(differ);
+  auto assumeForBoth = [&](State &x, const ir::Expr &c) {
+    x.vars = varsA;
+    assumeClause(vc, x, c, withPermissions);
+    x.vars = varsB;
+    assumeClause(vc, x, c, withPermissions);
+  };
+  const State startPair = pair;
   for (const ir::Expr *c : clauses) {
     two.prefixes.push_back(queryOf(vc, pair));
-    pair.vars = varsA;
-    assumeClause(vc, pair, *c, withPermissions);
-    pair.vars = varsB;
-    assumeClause(vc, pair, *c, withPermissions);
+    assumeForBoth(pair, *c);
+    State alone = startPair;
+    assumeForBoth(alone, *c);
+    two.alone.push_back(queryOf(vc, alone));
   }
   two.whole = queryOf(vc, pair);
   vc.vacuityChecks.push_back(std::move(two));
