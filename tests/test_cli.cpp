@@ -8,6 +8,7 @@
 #include <fstream>
 #include <string>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace {
 
@@ -134,7 +135,9 @@ TEST_CASE("the version and help flags", "[cli]") {
 }
 
 TEST_CASE("the dump-smt flag writes standalone queries", "[cli]") {
-  auto dir = std::filesystem::temp_directory_path() / "kprove-dump-test";
+  // Per process: test runs of other build trees share the temporary directory.
+  auto dir = std::filesystem::temp_directory_path() /
+             ("kprove-dump-test-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   Run r = runKprove("--dump-smt " + dir.string() + " " + example("pvl/zero.pvl"));
   CHECK(r.exitCode == 0);
@@ -148,8 +151,14 @@ TEST_CASE("the dump-smt flag writes standalone queries", "[cli]") {
     CHECK(fgets(buf, sizeof buf, p) != nullptr);
     pclose(p);
     INFO(e.path());
-    CHECK(std::string(buf) == "unsat\n");
+    // The vacuity queries (goal false) of a verified file must not be unsat:
+    // its assumptions are consistent.
+    if (e.path().filename().string().find("-vacuity-") != std::string::npos)
+      CHECK(std::string(buf) != "unsat\n");
+    else
+      CHECK(std::string(buf) == "unsat\n");
   }
+  std::filesystem::remove_all(dir);
   CHECK(files > 0);
 }
 
@@ -260,14 +269,14 @@ TEST_CASE("launch flags that contradict each other are a usage error", "[cli][va
     CHECK(r.out.find(std::string(flags).substr(0, 12)) != std::string::npos); // names the flag
     CHECK(r.out.find("not in range") != std::string::npos);
   }
-  // Consistent flags are accepted (the kernel's race is then found).
+  // Consistent flags are accepted (the kernel's missing permission is then found).
   for (const char *flags : {"--local_size=32 --global_size=64", "--local_size=32,2 --global_size=64,4",
                             "--local_size=32 --num_groups=2 --global_size=64",
                             "--num_groups=2 --global_size=64"}) {
     Run r = runKprove(std::string(flags) + " " + k);
     INFO(flags << "\n" << r.out);
     CHECK(r.exitCode == 1);
-    CHECK(r.out.find("error[resources]") != std::string::npos);
+    CHECK(r.out.find("error[perm.write]") != std::string::npos);
   }
 }
 
