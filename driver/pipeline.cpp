@@ -150,6 +150,30 @@ void reportVacuity(const std::vector<vcgen::VacuityCheck> &checks,
   }
   std::vector<prover::Answer> more =
       proveAll(jobs, opts, stem + "-vacuity", kVacuityMbqiRlimit);
+  // A clause that is not well defined (a failed framing, injectivity, bounds, ...
+  // check, reported) is assumed well defined afterwards, which can contradict it:
+  // the vacuity is a consequence of that error, reported already.
+  auto illDefined = [&](const vcgen::VacuityCheck &c) {
+    for (const Diagnostic &e : r.errors) {
+      switch (e.code) {
+      case DiagCode::Framing:
+      case DiagCode::Injectivity:
+      case DiagCode::Bounds:
+      case DiagCode::Null:
+      case DiagCode::DivZero:
+      case DiagCode::FnPre:
+      case DiagCode::PermNegative:
+        for (const SourceRange &cr : c.clauseRanges)
+          if (e.range.begin.file == cr.begin.file && cr.begin.offset <= e.range.begin.offset &&
+              e.range.begin.offset < cr.end.offset)
+            return true;
+        break;
+      default:
+        break;
+      }
+    }
+    return false;
+  };
   r.vacuityQueries += jobs.size();
   size_t next = 0;
   for (size_t i : blame) {
@@ -170,6 +194,10 @@ void reportVacuity(const std::vector<vcgen::VacuityCheck> &checks,
                               c.notes});
         continue;
       }
+    }
+    if (illDefined(c)) {
+      next += c.prefixes.size() + c.alone.size();
+      continue;
     }
     // The shortest unsatisfiable prefix: its last clause is blamed.
     size_t k = c.prefixes.size();
