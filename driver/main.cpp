@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <iostream>
 #include <new>
-#include <sys/resource.h>
 #include <string>
+#include <sys/resource.h>
 #include <system_error>
 #include <vector>
 

@@ -148,8 +148,7 @@ void reportVacuity(const std::vector<vcgen::VacuityCheck> &checks,
     for (const prover::Query &q : checks[i].alone)
       jobs.push_back({&q, "vacuous-alone"});
   }
-  std::vector<prover::Answer> more =
-      proveAll(jobs, opts, stem + "-vacuity", kVacuityMbqiRlimit);
+  std::vector<prover::Answer> more = proveAll(jobs, opts, stem + "-vacuity", kVacuityMbqiRlimit);
   // A clause that is not well defined (a failed framing, injectivity, bounds, ...
   // check, reported) is assumed well defined afterwards, which can contradict it:
   // the vacuity is a consequence of that error, reported already.
@@ -291,9 +290,8 @@ FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts
   for (const vcgen::Obligation &ob : vcs.obligations)
     jobs.push_back({&ob.query, std::string(diagCodeName(ob.code))});
   for (const vcgen::VacuityCheck &c : vcs.vacuityChecks)
-    vacuityJobs.push_back({&c.whole, c.kind == vcgen::VacuityCheck::Kind::Precondition
-                                         ? "vacuous"
-                                         : "unreachable"});
+    vacuityJobs.push_back(
+        {&c.whole, c.kind == vcgen::VacuityCheck::Kind::Precondition ? "vacuous" : "unreachable"});
   std::vector<prover::Answer> answers = proveAll(jobs, opts, stem);
   std::vector<prover::Answer> vacuityAnswers =
       proveAll(vacuityJobs, opts, stem + "-vacuity", kVacuityMbqiRlimit);

@@ -136,8 +136,8 @@ TEST_CASE("the version and help flags", "[cli]") {
 
 TEST_CASE("the dump-smt flag writes standalone queries", "[cli]") {
   // Per process: test runs of other build trees share the temporary directory.
-  auto dir = std::filesystem::temp_directory_path() /
-             ("kprove-dump-test-" + std::to_string(::getpid()));
+  auto dir =
+      std::filesystem::temp_directory_path() / ("kprove-dump-test-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   Run r = runKprove("--dump-smt " + dir.string() + " " + example("pvl/zero.pvl"));
   CHECK(r.exitCode == 0);
@@ -261,8 +261,8 @@ TEST_CASE("launch flags that contradict each other are a usage error", "[cli][va
   usage("--blockDim=32 --gridDim=2 --global_size=128", "32 x 2 = 64, not 128");
   usage("--num_groups=3 --global_size=64", "64 threads cannot form 3 uniform work groups");
   // Sizes of 0 or less: the flags' ranges.
-  for (const char *flags : {"--local_size=0", "--num_groups=0", "--global_size=-4",
-                            "--local_size=32,0"}) {
+  for (const char *flags :
+       {"--local_size=0", "--num_groups=0", "--global_size=-4", "--local_size=32,0"}) {
     Run r = runKprove(std::string(flags) + " " + k);
     INFO(flags << "\n" << r.out);
     CHECK(r.exitCode == 2);
@@ -270,9 +270,9 @@ TEST_CASE("launch flags that contradict each other are a usage error", "[cli][va
     CHECK(r.out.find("not in range") != std::string::npos);
   }
   // Consistent flags are accepted (the kernel's missing permission is then found).
-  for (const char *flags : {"--local_size=32 --global_size=64", "--local_size=32,2 --global_size=64,4",
-                            "--local_size=32 --num_groups=2 --global_size=64",
-                            "--num_groups=2 --global_size=64"}) {
+  for (const char *flags :
+       {"--local_size=32 --global_size=64", "--local_size=32,2 --global_size=64,4",
+        "--local_size=32 --num_groups=2 --global_size=64", "--num_groups=2 --global_size=64"}) {
     Run r = runKprove(std::string(flags) + " " + k);
     INFO(flags << "\n" << r.out);
     CHECK(r.exitCode == 1);
@@ -313,7 +313,8 @@ __kernel void k(__global int *a, int n) {
 )");
   Run t = runKprove(two);
   CHECK(t.exitCode == 1);
-  CHECK(t.out.find("gid_two.cl:2:12: error[vacuous]: no two distinct threads") != std::string::npos);
+  CHECK(t.out.find("gid_two.cl:2:12: error[vacuous]: no two distinct threads") !=
+        std::string::npos);
   // Pinned to a launch of one thread by the flags: intended.
   CHECK(runKprove("--local_size=1 --num_groups=1 " + two).exitCode == 0);
 }

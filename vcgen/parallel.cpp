@@ -108,9 +108,9 @@ void Executor::execPar(const ir::Stmt &s, State &st) {
         one = land(one, eq(sub(hi, lo), intConst(1)));
       return one;
     };
-    preCheck = checkPreconditions(
-        vc_, st, clauses, &ts, false, s.range,
-        s.name.empty() ? std::string("the parallel block") : fmt::format("parallel block '{}'", s.name));
+    preCheck = checkPreconditions(vc_, st, clauses, &ts, false, s.range,
+                                  s.name.empty() ? std::string("the parallel block")
+                                                 : fmt::format("parallel block '{}'", s.name));
   }
 
   // The thread: from the block's precondition to its postcondition.

@@ -40,9 +40,9 @@ void assumeClause(VcContext &vc, State &st, const ir::Expr &clause, bool withPer
 
 } // namespace
 
-int checkPreconditions(VcContext &vc, const State &base, const std::vector<const ir::Expr *> &clauses,
-                       const ThreadSet *threads, bool withPermissions, SourceRange where,
-                       const std::string &what) {
+int checkPreconditions(VcContext &vc, const State &base,
+                       const std::vector<const ir::Expr *> &clauses, const ThreadSet *threads,
+                       bool withPermissions, SourceRange where, const std::string &what) {
   std::vector<SourceRange> ranges;
   for (const ir::Expr *c : clauses)
     ranges.push_back(c->range);

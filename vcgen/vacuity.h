@@ -35,9 +35,9 @@ struct ThreadSet {
 // for two distinct threads. Without `withPermissions` only the pure atoms take
 // part (permission atoms are satisfiable once the resource consistency checks
 // pass). Returns the index of the one-thread check (the scope of the code).
-int checkPreconditions(VcContext &vc, const State &base, const std::vector<const ir::Expr *> &clauses,
-                       const ThreadSet *threads, bool withPermissions, SourceRange where,
-                       const std::string &what);
+int checkPreconditions(VcContext &vc, const State &base,
+                       const std::vector<const ir::Expr *> &clauses, const ThreadSet *threads,
+                       bool withPermissions, SourceRange where, const std::string &what);
 
 // Records the check that `st` is reachable (its path condition consistent); -1
 // when the state is dead.

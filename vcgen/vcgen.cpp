@@ -72,8 +72,7 @@ void verifyMethod(VcContext &vc, const ir::Method &m) {
 
 } // namespace
 
-VcResult generate(const ir::Program &program, DiagnosticEngine &diags,
-                  const LaunchConfig &launch) {
+VcResult generate(const ir::Program &program, DiagnosticEngine &diags, const LaunchConfig &launch) {
   VcContext vc(program, diags);
   addFunctionAxioms(vc);
   for (const ir::Method &m : program.methods) {

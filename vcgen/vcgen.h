@@ -19,8 +19,8 @@ struct LaunchConfig {
 
 struct VcResult {
   std::vector<Obligation> obligations;
-  std::vector<Diagnostic> failures; // found without the prover (barrier divergence)
-  std::vector<Diagnostic> remarks;  // notes for the user (assumptions kprove made)
+  std::vector<Diagnostic> failures;        // found without the prover (barrier divergence)
+  std::vector<Diagnostic> remarks;         // notes for the user (assumptions kprove made)
   std::vector<VacuityCheck> vacuityChecks; // satisfiability of the assumptions
 };
 
