@@ -63,9 +63,11 @@ struct Job {
 // satisfiable, so the model-based round that tries to refute it gets a tenth of
 // the obligations' budget (docs/soundness.md, "Vacuity": cost).
 constexpr unsigned kVacuityMbqiRlimit = 500000;
+constexpr unsigned kUnreachableMs = 1000;
 
 std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptions &opts,
-                                     const std::string &stem, unsigned mbqiRlimit = 0) {
+                                     const std::string &stem, unsigned mbqiRlimit = 0,
+                                     unsigned timeoutMs = 0) {
   std::vector<prover::Answer> answers(obs.size());
   if (obs.empty())
     return answers;
@@ -75,6 +77,8 @@ std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptio
   po.randomSeed = opts.randomSeed;
   if (mbqiRlimit)
     po.mbqiRlimit = mbqiRlimit;
+  if (timeoutMs)
+    po.timeoutMs = std::min(po.timeoutMs, timeoutMs);
   auto work = [&] {
     auto p = prover::makeZ3Prover(po); // one context per thread
     for (size_t i = next++; i < obs.size(); i = next++) {
@@ -286,15 +290,32 @@ FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts
   std::string stem = std::filesystem::path(path).stem().string();
   if (!opts.dumpSmtDir.empty())
     std::filesystem::create_directories(opts.dumpSmtDir);
-  std::vector<Job> jobs, vacuityJobs;
+  std::vector<Job> jobs, preconditionJobs, unreachableJobs;
   for (const vcgen::Obligation &ob : vcs.obligations)
     jobs.push_back({&ob.query, std::string(diagCodeName(ob.code))});
-  for (const vcgen::VacuityCheck &c : vcs.vacuityChecks)
-    vacuityJobs.push_back(
-        {&c.whole, c.kind == vcgen::VacuityCheck::Kind::Precondition ? "vacuous" : "unreachable"});
+  std::vector<size_t> preconditionAt, unreachableAt;
+  for (size_t i = 0; i < vcs.vacuityChecks.size(); ++i) {
+    const vcgen::VacuityCheck &c = vcs.vacuityChecks[i];
+    if (c.kind == vcgen::VacuityCheck::Kind::Precondition) {
+      preconditionJobs.push_back({&c.whole, "vacuous"});
+      preconditionAt.push_back(i);
+    } else {
+      unreachableJobs.push_back({&c.whole, "unreachable"});
+      unreachableAt.push_back(i);
+    }
+  }
   std::vector<prover::Answer> answers = proveAll(jobs, opts, stem);
-  std::vector<prover::Answer> vacuityAnswers =
-      proveAll(vacuityJobs, opts, stem + "-vacuity", kVacuityMbqiRlimit);
+  // Unreachable code is only a warning: a short timeout bounds its cost (undecided
+  // means no warning). A precondition check gets the full timeout.
+  std::vector<prover::Answer> vacuityAnswers(vcs.vacuityChecks.size());
+  std::vector<prover::Answer> pre =
+      proveAll(preconditionJobs, opts, stem + "-vacuity", kVacuityMbqiRlimit);
+  std::vector<prover::Answer> unreachable = proveAll(
+      unreachableJobs, opts, stem + "-vacuity-unreachable", kVacuityMbqiRlimit, kUnreachableMs);
+  for (size_t i = 0; i < pre.size(); ++i)
+    vacuityAnswers[preconditionAt[i]] = pre[i];
+  for (size_t i = 0; i < unreachable.size(); ++i)
+    vacuityAnswers[unreachableAt[i]] = unreachable[i];
   r.vacuityQueries = vcs.vacuityChecks.size();
 
   // One report per (code, place, message): the same check reached on several paths.
