@@ -7,8 +7,72 @@
 #include <cstdlib>
 #include <iostream>
 #include <new>
+#include <string>
 #include <sys/resource.h>
 #include <system_error>
+#include <vector>
+
+namespace {
+
+// kprove models launches of uniform work-groups (every group has the local size)
+// with local size x number of groups = global size in each dimension, unnamed
+// dimensions being 1. Flags that contradict this would make every obligation
+// vacuous, so they are a usage error; "" when consistent. (Sizes <= 0 are
+// rejected by the flags' ranges.)
+std::string launchFlagError(const std::vector<int64_t> &local, const std::vector<int64_t> &groups,
+                            const std::vector<int64_t> &global) {
+  auto at = [](const std::vector<int64_t> &v, size_t d) { return d < v.size() ? v[d] : 1; };
+  auto show = [](const std::vector<int64_t> &v) {
+    std::string s;
+    for (size_t i = 0; i < v.size(); ++i)
+      s += (i ? "," : "") + std::to_string(v[i]);
+    return s;
+  };
+  std::string dims;
+  {
+    std::vector<std::pair<const char *, size_t>> named;
+    for (auto [flag, v] : {std::pair{"--local_size", &local}, std::pair{"--num_groups", &groups},
+                           std::pair{"--global_size", &global}})
+      if (!v->empty())
+        named.emplace_back(flag, v->size());
+    bool differ = false;
+    for (auto &[flag, n] : named)
+      differ = differ || n != named.front().second;
+    if (differ) {
+      dims = " (the flags name different numbers of dimensions; an unnamed dimension is 1:";
+      for (size_t i = 0; i < named.size(); ++i)
+        dims += std::string(i ? "," : "") + " " + named[i].first + " names " +
+                std::to_string(named[i].second);
+      dims += ")";
+    }
+  }
+  for (size_t d = 0; d < 3; ++d) {
+    int64_t l = at(local, d), n = at(groups, d), g = at(global, d);
+    std::string where = " in dimension " + std::to_string(d) + dims;
+    if (!local.empty() && !groups.empty() && !global.empty()) {
+      if (l * n != g)
+        return "inconsistent launch flags: --local_size=" + show(local) +
+               " times --num_groups=" + show(groups) + " is not --global_size=" + show(global) +
+               ": " + std::to_string(l) + " x " + std::to_string(n) + " = " +
+               std::to_string(l * n) + ", not " + std::to_string(g) + where;
+    } else if (!local.empty() && !global.empty()) {
+      if (g % l != 0)
+        return "inconsistent launch flags: --global_size=" + show(global) +
+               " is not a multiple of --local_size=" + show(local) + ": " + std::to_string(g) +
+               " is not a multiple of " + std::to_string(l) + where +
+               "; kprove assumes uniform work-groups (every work group has the local size; "
+               "OpenCL 2.0's non-uniform work-groups are not modelled)";
+    } else if (!groups.empty() && !global.empty()) {
+      if (g % n != 0)
+        return "inconsistent launch flags: --global_size=" + show(global) +
+               " is not a multiple of --num_groups=" + show(groups) + ": " + std::to_string(g) +
+               " threads cannot form " + std::to_string(n) + " uniform work groups" + where;
+    }
+  }
+  return "";
+}
+
+} // namespace
 
 int main(int argc, char **argv) {
   using namespace kprove;
@@ -47,6 +111,10 @@ int main(int argc, char **argv) {
     return code == 0 ? 0 : 2;
   }
 
+  if (std::string e = launchFlagError(localSize, numGroups, globalSize); !e.empty()) {
+    std::cerr << "kprove: error: " << e << "\n";
+    return 2;
+  }
   auto pin = [](const std::vector<int64_t> &from, std::optional<int64_t>(&to)[3]) {
     for (size_t d = 0; d < from.size() && d < 3; ++d)
       to[d] = from[d];
@@ -89,6 +157,8 @@ int main(int argc, char **argv) {
       render.render(d, std::cout, DiagnosticEngine::Label::Note);
     for (const Diagnostic &d : r.errors)
       render.render(d, std::cout);
+    for (const Diagnostic &d : r.warnings)
+      render.render(d, std::cout, DiagnosticEngine::Label::Warning);
     for (const Diagnostic &d : r.unknowns)
       render.render(d, std::cout, DiagnosticEngine::Label::Unknown);
     std::cout << f << ": " << driver::verdictName(r.verdict) << "\n";

@@ -53,22 +53,40 @@ bool readFile(const std::string &path, std::string &out, std::string &error) {
   return true;
 }
 
-std::vector<prover::Answer> proveAll(const std::vector<vcgen::Obligation> &obs,
-                                     const RunOptions &opts, const std::string &stem) {
+// A query to prove and the name of its SMT-LIB dump.
+struct Job {
+  const prover::Query *query;
+  std::string name;
+};
+
+// Vacuity queries: a candidate model after pattern-based instantiation counts as
+// satisfiable, so the model-based round that tries to refute it gets a tenth of
+// the obligations' budget (docs/soundness.md, "Vacuity": cost).
+constexpr unsigned kVacuityMbqiRlimit = 500000;
+constexpr unsigned kUnreachableMs = 1000;
+
+std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptions &opts,
+                                     const std::string &stem, unsigned mbqiRlimit = 0,
+                                     unsigned timeoutMs = 0) {
   std::vector<prover::Answer> answers(obs.size());
+  if (obs.empty())
+    return answers;
   std::atomic<size_t> next{0};
   prover::ProverOptions po;
   po.timeoutMs = opts.timeoutSeconds * 1000;
   po.randomSeed = opts.randomSeed;
+  if (mbqiRlimit)
+    po.mbqiRlimit = mbqiRlimit;
+  if (timeoutMs)
+    po.timeoutMs = std::min(po.timeoutMs, timeoutMs);
   auto work = [&] {
     auto p = prover::makeZ3Prover(po); // one context per thread
     for (size_t i = next++; i < obs.size(); i = next++) {
-      answers[i] = p->check(obs[i].query);
+      answers[i] = p->check(*obs[i].query);
       if (!opts.dumpSmtDir.empty()) {
         std::filesystem::path f = std::filesystem::path(opts.dumpSmtDir) /
-                                  (stem + "-" + std::to_string(i) + "-" +
-                                   std::string(diagCodeName(obs[i].code)) + ".smt2");
-        std::ofstream(f) << p->toSmtLib(obs[i].query);
+                                  (stem + "-" + std::to_string(i) + "-" + obs[i].name + ".smt2");
+        std::ofstream(f) << p->toSmtLib(*obs[i].query);
       }
     }
   };
@@ -85,6 +103,128 @@ std::vector<prover::Answer> proveAll(const std::vector<vcgen::Obligation> &obs,
 
 FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts,
                                  SourceManager &sources);
+
+// Turns the answers of the vacuity checks (goal false: proved = contradictory)
+// into errors `vacuous`, unknowns and warnings `unreachable`. A check counts only
+// when every enclosing check was shown satisfiable (answered "failed": the solver
+// found, or could not refute, a model). Blame, for the few proved contradictory:
+// the shortest unsatisfiable prefix of the clauses, asked in a second round.
+void reportVacuity(const std::vector<vcgen::VacuityCheck> &checks,
+                   const std::vector<prover::Answer> &answers, const RunOptions &opts,
+                   const std::string &stem, FileResult &r) {
+  using Kind = vcgen::VacuityCheck::Kind;
+  auto enclosingSat = [&](int p) {
+    for (; p >= 0; p = checks[p].parent)
+      if (answers[p].verdict != prover::Verdict::Failed)
+        return false;
+    return true;
+  };
+  std::set<std::pair<uint32_t, std::string>> seen;
+  std::vector<size_t> blame; // preconditions proved contradictory
+  for (size_t i = 0; i < checks.size(); ++i) {
+    const vcgen::VacuityCheck &c = checks[i];
+    if (!enclosingSat(c.parent) || !seen.emplace(c.range.begin.offset, c.message).second)
+      continue;
+    prover::Verdict v = answers[i].verdict;
+    if (c.kind == Kind::Unreachable) {
+      if (v == prover::Verdict::Proved)
+        r.warnings.push_back({DiagCode::Unreachable, c.range, c.message, c.notes});
+    } else if (v == prover::Verdict::Unknown) {
+      r.unknowns.push_back(
+          {DiagCode::Vacuous, c.range,
+           "could not show that " + c.subject +
+               " is satisfiable; a verdict must not rest on contradictory assumptions (the "
+               "solver could not decide: " +
+               answers[i].reason + ")",
+           c.notes});
+    } else if (v == prover::Verdict::Proved) {
+      blame.push_back(i);
+    }
+  }
+  if (blame.empty())
+    return;
+  std::vector<Job> jobs;
+  for (size_t i : blame) {
+    if (checks[i].oneThreadOnly)
+      jobs.push_back({&*checks[i].oneThreadOnly, "vacuous-single"});
+    for (const prover::Query &q : checks[i].prefixes)
+      jobs.push_back({&q, "vacuous-prefix"});
+    for (const prover::Query &q : checks[i].alone)
+      jobs.push_back({&q, "vacuous-alone"});
+  }
+  std::vector<prover::Answer> more = proveAll(jobs, opts, stem + "-vacuity", kVacuityMbqiRlimit);
+  // A clause that is not well defined (a failed framing, injectivity, bounds, ...
+  // check, reported) is assumed well defined afterwards, which can contradict it:
+  // the vacuity is a consequence of that error, reported already.
+  auto illDefined = [&](const vcgen::VacuityCheck &c) {
+    for (const Diagnostic &e : r.errors) {
+      switch (e.code) {
+      case DiagCode::Framing:
+      case DiagCode::Injectivity:
+      case DiagCode::Bounds:
+      case DiagCode::Null:
+      case DiagCode::DivZero:
+      case DiagCode::FnPre:
+      case DiagCode::PermNegative:
+        for (const SourceRange &cr : c.clauseRanges)
+          if (e.range.begin.file == cr.begin.file && cr.begin.offset <= e.range.begin.offset &&
+              e.range.begin.offset < cr.end.offset)
+            return true;
+        break;
+      default:
+        break;
+      }
+    }
+    return false;
+  };
+  r.vacuityQueries += jobs.size();
+  size_t next = 0;
+  for (size_t i : blame) {
+    const vcgen::VacuityCheck &c = checks[i];
+    if (c.oneThreadOnly) {
+      const prover::Answer &single = more[next++];
+      if (single.verdict == prover::Verdict::Proved) {
+        next += c.prefixes.size() + c.alone.size(); // intended: a launch of one thread
+        continue;
+      }
+      if (single.verdict == prover::Verdict::Unknown) {
+        next += c.prefixes.size() + c.alone.size();
+        r.unknowns.push_back({DiagCode::Vacuous, c.range,
+                              "could not decide whether the precondition forces a launch of one "
+                              "thread; if not, " +
+                                  c.message + " (the solver could not decide: " + single.reason +
+                                  ")",
+                              c.notes});
+        continue;
+      }
+    }
+    if (illDefined(c)) {
+      next += c.prefixes.size() + c.alone.size();
+      continue;
+    }
+    // The shortest unsatisfiable prefix: its last clause is blamed.
+    size_t k = c.prefixes.size();
+    for (size_t j = 0; j < c.prefixes.size(); ++j)
+      if (more[next + j].verdict == prover::Verdict::Proved) {
+        k = j;
+        break;
+      }
+    size_t aloneAt = next + c.prefixes.size();
+    next += c.prefixes.size() + c.alone.size();
+    if (k == 0 || c.clauseRanges.empty()) {
+      r.errors.push_back({DiagCode::Vacuous, c.range,
+                          c.message + " (the launch facts alone are contradictory)", c.notes});
+      continue;
+    }
+    std::vector<DiagNote> notes = c.notes;
+    // Notes on the earlier clauses, unless the blamed one contradicts the launch
+    // facts by itself.
+    if (k - 1 >= c.alone.size() || more[aloneAt + k - 1].verdict != prover::Verdict::Proved)
+      for (size_t j = 0; j + 1 < k; ++j)
+        notes.push_back({c.clauseRanges[j], "together with this earlier clause"});
+    r.errors.push_back({DiagCode::Vacuous, c.clauseRanges[k - 1], c.message, notes});
+  }
+}
 
 bool before(const Diagnostic &a, const Diagnostic &b) {
   return std::tie(a.range.begin.offset, a.code) < std::tie(b.range.begin.offset, b.code);
@@ -150,7 +290,33 @@ FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts
   std::string stem = std::filesystem::path(path).stem().string();
   if (!opts.dumpSmtDir.empty())
     std::filesystem::create_directories(opts.dumpSmtDir);
-  std::vector<prover::Answer> answers = proveAll(vcs.obligations, opts, stem);
+  std::vector<Job> jobs, preconditionJobs, unreachableJobs;
+  for (const vcgen::Obligation &ob : vcs.obligations)
+    jobs.push_back({&ob.query, std::string(diagCodeName(ob.code))});
+  std::vector<size_t> preconditionAt, unreachableAt;
+  for (size_t i = 0; i < vcs.vacuityChecks.size(); ++i) {
+    const vcgen::VacuityCheck &c = vcs.vacuityChecks[i];
+    if (c.kind == vcgen::VacuityCheck::Kind::Precondition) {
+      preconditionJobs.push_back({&c.whole, "vacuous"});
+      preconditionAt.push_back(i);
+    } else {
+      unreachableJobs.push_back({&c.whole, "unreachable"});
+      unreachableAt.push_back(i);
+    }
+  }
+  std::vector<prover::Answer> answers = proveAll(jobs, opts, stem);
+  // Unreachable code is only a warning: a short timeout bounds its cost (undecided
+  // means no warning). A precondition check gets the full timeout.
+  std::vector<prover::Answer> vacuityAnswers(vcs.vacuityChecks.size());
+  std::vector<prover::Answer> pre =
+      proveAll(preconditionJobs, opts, stem + "-vacuity", kVacuityMbqiRlimit);
+  std::vector<prover::Answer> unreachable = proveAll(
+      unreachableJobs, opts, stem + "-vacuity-unreachable", kVacuityMbqiRlimit, kUnreachableMs);
+  for (size_t i = 0; i < pre.size(); ++i)
+    vacuityAnswers[preconditionAt[i]] = pre[i];
+  for (size_t i = 0; i < unreachable.size(); ++i)
+    vacuityAnswers[unreachableAt[i]] = unreachable[i];
+  r.vacuityQueries = vcs.vacuityChecks.size();
 
   // One report per (code, place, message): the same check reached on several paths.
   std::set<std::tuple<int, uint32_t, std::string>> seenFailed, seenUnknown;
@@ -167,8 +333,14 @@ FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts
           {ob.code, ob.range,
            ob.message + " (the solver could not decide: " + answers[i].reason + ")", ob.notes});
   }
+  reportVacuity(vcs.vacuityChecks, vacuityAnswers, opts, stem, r);
   std::stable_sort(r.errors.begin(), r.errors.end(), before);
   std::stable_sort(r.unknowns.begin(), r.unknowns.end(), before);
+  // A failed check is assumed afterwards (one report per bug), which can make the
+  // code after it look unreachable: warnings only for files without failures.
+  if (!r.errors.empty())
+    r.warnings.clear();
+  std::stable_sort(r.warnings.begin(), r.warnings.end(), before);
   r.verdict = !r.errors.empty()     ? Verdict::Failed
               : !r.unknowns.empty() ? Verdict::Unknown
                                     : Verdict::Verified;

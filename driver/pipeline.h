@@ -30,7 +30,9 @@ struct FileResult {
   std::vector<Diagnostic> errors;   // input errors and failed obligations, in source order
   std::vector<Diagnostic> unknowns; // obligations the solver could not decide
   std::vector<Diagnostic> remarks;  // notes: assumptions kprove made (e.g. a 1-D launch)
+  std::vector<Diagnostic> warnings; // do not change the verdict (unreachable code)
   size_t obligations = 0;
+  size_t vacuityQueries = 0; // satisfiability queries of the assumptions (docs/soundness.md)
   double seconds = 0;
 };
 

@@ -90,6 +90,9 @@ void DiagnosticEngine::render(const Diagnostic &d, std::ostream &os, Label label
   case Label::Note:
     os << "note: ";
     break;
+  case Label::Warning:
+    os << "warning[" << diagCodeName(d.code) << "]: ";
+    break;
   }
   os << d.message << "\n";
   renderSnippet(sm_, d.range, os);

@@ -51,8 +51,9 @@ public:
 
   // FILE:LINE:COL: error[CODE]: message, the source line, a caret line, notes.
   // `Unknown` prints unknown[CODE] (undecided obligations); `Note` prints a remark
-  // (an assumption kprove made) as `note:` without a code.
-  enum class Label { Error, Unknown, Note };
+  // (an assumption kprove made) as `note:` without a code; `Warning` prints
+  // warning[CODE] (does not change the verdict).
+  enum class Label { Error, Unknown, Note, Warning };
   void render(const Diagnostic &d, std::ostream &os, Label label = Label::Error) const;
 
 private:

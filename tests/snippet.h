@@ -15,7 +15,8 @@ namespace kprove::testing {
 
 struct SnippetResult {
   driver::Verdict verdict;
-  std::set<std::pair<std::string, unsigned>> errors; // (code, line)
+  std::set<std::pair<std::string, unsigned>> errors;   // (code, line)
+  std::set<std::pair<std::string, unsigned>> warnings; // (code, line)
   driver::FileResult raw;
 };
 
@@ -30,10 +31,12 @@ inline SnippetResult runSnippet(const std::string &text, const std::string &name
   std::ofstream(path, std::ios::binary) << text;
   SourceManager sm;
   opts.timeoutSeconds = 30;
-  SnippetResult r{driver::Verdict::Invalid, {}, driver::verifyFile(path.string(), opts, sm)};
+  SnippetResult r{driver::Verdict::Invalid, {}, {}, driver::verifyFile(path.string(), opts, sm)};
   r.verdict = r.raw.verdict;
   for (const Diagnostic &d : r.raw.errors)
     r.errors.emplace(std::string(diagCodeName(d.code)), sm.lineCol(d.range.begin).line);
+  for (const Diagnostic &d : r.raw.warnings)
+    r.warnings.emplace(std::string(diagCodeName(d.code)), sm.lineCol(d.range.begin).line);
   return r;
 }
 

@@ -214,3 +214,88 @@ TEST_CASE("soundness regressions found in review", "[vcgen][soundness]") {
   CHECK(c.verdict == Verdict::Invalid);
   CHECK(c.errors == Errors{{"unsupported", 2}});
 }
+
+TEST_CASE("vacuity: contradictory preconditions are errors on the blamed clause",
+          "[vcgen][vacuity]") {
+  // Methods: whole first, then the shortest unsatisfiable prefix.
+  expectFail("requires false;\nvoid m(int x) {\n assert x == 7;\n}\n", {{"vacuous", 1}});
+  expectFail("requires x > 0;\nrequires y > x;\nrequires y < 0;\nrequires x < 100;\n"
+             "void m(int x, int y) {\n assert x == 7;\n}\n",
+             {{"vacuous", 3}});
+  // One clause that is a conjunction: that clause.
+  expectFail("requires x > 0 && x < 0;\nvoid m(int x) {\n}\n", {{"vacuous", 1}});
+  // Permissions count in methods (no resource consistency check there).
+  expectFail("requires a != null && a.length > 1;\nrequires Perm(a[0], write);\n"
+             "requires Perm(a[0], 1\\2);\nvoid m(int[] a) {\n}\n",
+             {{"vacuous", 3}});
+  // Two arrays each with a write permission: they are distinct, not contradictory.
+  expectVerified("requires a != null && b != null && a.length > 0 && b.length > 0;\n"
+                 "requires Perm(a[0], write) ** Perm(b[0], write);\nvoid m(int[] a, int[] b) {\n"
+                 " a[0] = 1;\n b[0] = 2;\n}\n");
+  // A method without body verifies nothing: not checked.
+  expectVerified("requires false;\nvoid m(int x);\n");
+  // Parallel blocks: for two distinct threads, unless the range has one thread.
+  expectFail("requires n > 1;\nvoid m(int n) {\n par (int tid = 0 .. n)\n"
+             "  requires tid == 0 && tid == 1;\n {\n }\n}\n",
+             {{"par.pre", 4}, {"vacuous", 4}});
+  expectVerified("requires n == 3;\nvoid m(int n) {\n par (int tid = 2 .. n)\n"
+                 "  requires tid == 2;\n {\n assert tid == 2;\n }\n}\n");
+  // Two-dimensional blocks: two threads differ in one of their ids.
+  expectVerified("requires n > 1;\nvoid m(int n) {\n par (int i = 0 .. n, int j = 0 .. 1)\n"
+                 "  requires j == 0;\n {\n }\n}\n");
+}
+
+TEST_CASE("vacuity: GPU kernels with launch facts, one and two threads", "[vcgen][vacuity]") {
+  auto cl = [](const std::string &src) { return runSnippet(src, "vac", ".cl"); };
+  auto r = cl("/*@\n  requires get_local_size(0) == 0;\n@*/\n"
+              "__kernel void k(__global int *a) {\n  a[0] = 1;\n}\n");
+  CHECK(r.verdict == Verdict::Failed);
+  CHECK(r.errors == Errors{{"vacuous", 2}});
+  r = cl("/*@\n  requires n == get_local_id(0) + get_group_id(0) * get_local_size(0);\n@*/\n"
+         "__kernel void k(__global int *a, int n) {\n  int x = n;\n}\n");
+  CHECK(r.verdict == Verdict::Failed);
+  CHECK(r.errors == Errors{{"vacuous", 2}});
+  // Satisfiable by one thread of each group (local size 1): not vacuous.
+  r = cl("/*@\n  requires get_local_id(0) == 0;\n@*/\n"
+         "__kernel void k(__global int *a) {\n  int x = 1;\n}\n");
+  CHECK(r.verdict == Verdict::Verified);
+  // Forced to one thread by the precondition: intended.
+  r = cl("/*@\n  requires get_local_size(0) == 1;\n  requires get_num_groups(0) == 1;\n"
+         "  requires n == get_global_id(0);\n@*/\n"
+         "__kernel void k(__global int *a, int n) {\n  int x = n;\n}\n");
+  CHECK(r.verdict == Verdict::Verified);
+  CHECK(r.errors.empty());
+  // Pinned by the command line: the same.
+  kprove::driver::RunOptions one;
+  one.launch.localSize[0] = 1;
+  one.launch.numGroups[0] = 1;
+  for (int d = 1; d < 3; ++d)
+    one.launch.localSize[d] = one.launch.numGroups[d] = 1;
+  r = runSnippet("/*@\n  requires n == get_global_id(0);\n@*/\n"
+                 "__kernel void k(__global int *a, int n) {\n  int x = n;\n}\n",
+                 "vac", ".cl", one);
+  CHECK(r.verdict == Verdict::Verified);
+}
+
+TEST_CASE("unreachable branches and loop exits are warnings", "[vcgen][vacuity]") {
+  auto r = runSnippet("requires x > 0;\nvoid m(int x) {\n if (x < 0) {\n  x = 1;\n } else {\n"
+                      "  x = 2;\n }\n int i = 0;\n loop_invariant i >= 0;\n while (true) {\n"
+                      "  i = i + 1;\n }\n x = 3;\n}\n");
+  CHECK(r.verdict == Verdict::Verified);
+  CHECK(r.warnings == Errors{{"unreachable", 4}, {"unreachable", 9}});
+  // Nested in an unreachable branch: reported once, at the outer branch.
+  r = runSnippet("requires x > 0;\nvoid m(int x) {\n if (x < 0) {\n  if (x < 5) {\n   x = 1;\n"
+                 "  }\n }\n}\n");
+  CHECK(r.warnings == Errors{{"unreachable", 4}});
+  // A loop that ends the body: nothing follows it, no check.
+  r = runSnippet("void m(int x) {\n int i = 0;\n loop_invariant i >= 0;\n while (true) {\n"
+                 "  i = i + 1;\n }\n}\n");
+  CHECK(r.verdict == Verdict::Verified);
+  CHECK(r.warnings.empty());
+  // Reachable branches: no warning. Under a vacuous precondition: only the error.
+  r = runSnippet("void m(int x) {\n if (x < 0) {\n  x = 1;\n }\n}\n");
+  CHECK(r.warnings.empty());
+  r = runSnippet("requires x > 0 && x < 0;\nvoid m(int x) {\n if (x < 0) {\n  x = 1;\n }\n}\n");
+  CHECK(r.errors == Errors{{"vacuous", 1}});
+  CHECK(r.warnings.empty());
+}

@@ -3,6 +3,7 @@
 #include "vcgen/expr_encoder.h"
 #include "vcgen/lockstep.h"
 #include "vcgen/modifies.h"
+#include "vcgen/vacuity.h"
 
 #include <fmt/format.h>
 
@@ -152,10 +153,10 @@ void Executor::exec(const std::vector<ir::StmtPtr> &body, State &st) {
   std::set<std::string> outer;
   for (const auto &[n, v] : st.vars)
     outer.insert(n);
-  for (const ir::StmtPtr &s : body) {
-    if (st.dead)
-      break;
-    exec(*s, st);
+  VacuityScope scope(vc_, -1); // a loop exit below sets the scope of the rest of the block
+  for (size_t i = 0; i < body.size() && !st.dead; ++i) {
+    vc_.followedByCode = i + 1 < body.size();
+    exec(*body[i], st);
   }
   for (auto it = st.vars.begin(); it != st.vars.end();)
     it = outer.count(it->first) ? std::next(it) : st.vars.erase(it);
@@ -349,8 +350,10 @@ void Executor::execIf(const ir::Stmt &s, State &st) {
   State t = st, f = st;
   t.assume(c);
   f.assume(lnot(c));
-  exec(s.body, t);
-  exec(s.elseBody, f);
+  for (auto [branch, x] : {std::pair{&s.body, &t}, std::pair{&s.elseBody, &f}}) {
+    VacuityScope scope(vc_, branchReachable(vc_, *x, *branch, *s.cond));
+    exec(*branch, *x);
+  }
   merge(st, c, t, f);
 }
 
@@ -362,6 +365,7 @@ void Executor::execWhile(const ir::Stmt &s, State &st) {
   ir::ExprPtr inv = conjoin(invs);
   const ModifiesSet modifies = modifiesOf(s.body);
   const std::set<std::string> &modified = modifies.vars;
+  bool followed = vc_.followedByCode; // code after the loop (checked for reachability)
 
   checkUniform(*s.cond, st); // threads agree on entering the loop
   // Entry: the invariant holds; what it does not cover stays with the frame.
@@ -412,6 +416,8 @@ void Executor::execWhile(const ir::Stmt &s, State &st) {
   enc.reads = ReadCheck::None;
   after.assume(lnot(enc.encode(*s.cond)));
   st = after;
+  if (followed)
+    vc_.vacuityScope = loopExitReachable(vc_, st, s);
 }
 
 void Executor::exhalePost(State &st, SourceRange site) {

@@ -3,6 +3,7 @@
 #include "vcgen/executor.h"
 #include "vcgen/expr_encoder.h"
 #include "vcgen/resources.h"
+#include "vcgen/vacuity.h"
 
 #include <fmt/format.h>
 
@@ -172,6 +173,36 @@ private:
     for (int d = 0; d < 3; ++d)
       if (used_[d])
         localVars_.push_back(name("lid", d));
+    checkVacuity();
+  }
+
+  // The precondition with the launch facts must be satisfiable for one thread, and
+  // for two distinct threads of one launch unless it forces a launch of one thread
+  // (vcgen/vacuity.h). Pure atoms only: checkGlobalResources and
+  // checkLocalResources show the permissions consistent.
+  void checkVacuity() {
+    std::vector<const ir::Expr *> clauses =
+        clausesOf(k_.contract, {ClauseKind::Requires, ClauseKind::Context});
+    vc_.vacuityScope = -1;
+    if (clauses.empty())
+      return;
+    ThreadSet ts;
+    ts.bindOne = [this](State &st) {
+      fix(st, groupVars_);
+      fix(st, localVars_);
+    };
+    ts.ids = groupVars_;
+    ts.ids.insert(ts.ids.end(), localVars_.begin(), localVars_.end());
+    ts.single = [this](const State &st) {
+      T one = tru();
+      for (int d = 0; d < 3; ++d)
+        if (used_[d])
+          for (const char *kind : {"lsz", "ngr"})
+            one = land(one, eq(st.vars.at(name(kind, d)), intConst(1)));
+      return one;
+    };
+    vc_.vacuityScope = checkPreconditions(vc_, base_, clauses, &ts, false, k_.nameRange,
+                                          fmt::format("kernel '{}'", k_.name));
   }
 
   std::pair<T, T> rangeOf(const std::string &v, const State &st) const {

@@ -3,6 +3,7 @@
 #include "vcgen/executor.h"
 #include "vcgen/expr_encoder.h"
 #include "vcgen/resources.h"
+#include "vcgen/vacuity.h"
 
 #include <fmt/format.h>
 
@@ -180,6 +181,7 @@ private:
       uniform.insert(a.name);
     analyseDivergence(tc, k_.body, uniform);
 
+    checkVacuity();
     State st = base_;
     tc.sharedSymbols = freeSymbolsOf(st);
     T tid = vc_.freshVar("tid", Sort::Int);
@@ -192,6 +194,28 @@ private:
                          DiagCode::Post,
                          "the thread's postcondition",
                          {{k_.mainRange, "at the end of the kernel"}}});
+  }
+
+  // The thread precondition must be satisfiable for one thread and for two
+  // distinct threads unless it forces a group of one (vcgen/vacuity.h). Pure atoms
+  // only: checkResources shows the permissions consistent.
+  void checkVacuity() {
+    std::vector<const ir::Expr *> clauses =
+        clausesOf(k_.contract, {ClauseKind::Requires, ClauseKind::Context});
+    vc_.vacuityScope = -1;
+    if (clauses.empty())
+      return;
+    ThreadSet ts;
+    ts.bindOne = [this](State &st) {
+      T t = vc_.freshVar("tid", Sort::Int);
+      st.assume(land(le(intConst(0), t), lt(t, st.vars.at("gsize"))));
+      st.vars["tid"] = t;
+      st.vars["lid"] = t;
+    };
+    ts.ids = {"tid"};
+    ts.single = [](const State &st) { return eq(st.vars.at("gsize"), intConst(1)); };
+    vc_.vacuityScope = checkPreconditions(vc_, base_, clauses, &ts, false, k_.nameRange,
+                                          fmt::format("kernel '{}'", k_.name));
   }
 
   VcContext &vc_;

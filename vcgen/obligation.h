@@ -5,6 +5,7 @@
 #include "logic/diagnostics.h"
 #include "prover/prover.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,34 @@ struct Obligation {
   std::string message;
   std::vector<DiagNote> notes;
   prover::Query query;
+};
+
+// A check that the assumptions a verification rests on are consistent
+// (vcgen/vacuity.h). Every query's goal is `false` unless said otherwise: proved
+// means the assumptions are contradictory.
+struct VacuityCheck {
+  enum class Kind {
+    Precondition, // error `vacuous` when proved; unknown when undecided
+    Unreachable,  // warning `unreachable` when proved; nothing otherwise
+  } kind = Kind::Precondition;
+  prover::Query whole;
+  // Precondition, asked only when `whole` is proved (for the blame):
+  // prefixes[0] holds the launch facts alone, prefixes[k] also clauses 0..k-1.
+  std::vector<prover::Query> prefixes;
+  // alone[k]: the launch facts with clause k only (no notes on the other clauses
+  // when the blamed clause is contradictory by itself).
+  std::vector<prover::Query> alone;
+  std::vector<SourceRange> clauseRanges;
+  // Two-thread checks: proved = the precondition forces a launch of one thread,
+  // so two distinct threads are impossible by intent (not vacuous).
+  std::optional<prover::Query> oneThreadOnly;
+  // Reported only when the parent's assumptions were shown satisfiable (the
+  // one-thread check of a two-thread check, the enclosing branch); -1: none.
+  int parent = -1;
+  SourceRange range; // the kernel or block (no clause to blame), the branch
+  std::string message;
+  std::string subject; // Precondition: what must be satisfiable, for unknowns
+  std::vector<DiagNote> notes;
 };
 
 } // namespace kprove::vcgen

@@ -7,6 +7,7 @@
 #include "vcgen/executor.h"
 #include "vcgen/expr_encoder.h"
 #include "vcgen/modifies.h"
+#include "vcgen/vacuity.h"
 
 #include <fmt/format.h>
 
@@ -76,8 +77,35 @@ void Executor::execPar(const ir::Stmt &s, State &st) {
     e.restore(saved);
   };
 
+  // The threads' preconditions must be satisfiable for one thread and for two
+  // distinct threads unless they force a block of one thread (vcgen/vacuity.h).
+  // Pure atoms only: the caller's exhale of the \forall* of the preconditions
+  // (par.pre) covers the permissions of every thread there is.
+  int preCheck = -1;
+  if (std::vector<const ir::Expr *> clauses = clausesOf(s.clauses, kReq); !clauses.empty()) {
+    ThreadSet ts;
+    ts.bindOne = [&](State &x) {
+      for (size_t i = 0; i < tc.threadVars.size(); ++i) {
+        T id = vc_.freshVar(tc.threadVars[i], Sort::Int);
+        x.vars[tc.threadVars[i]] = id;
+        x.assume(land(le(tc.ranges[i].first, id), lt(id, tc.ranges[i].second)));
+      }
+    };
+    ts.ids = tc.threadVars;
+    ts.single = [&](const State &) {
+      T one = tru();
+      for (const auto &[lo, hi] : tc.ranges)
+        one = land(one, eq(sub(hi, lo), intConst(1)));
+      return one;
+    };
+    preCheck = checkPreconditions(vc_, st, clauses, &ts, false, s.range,
+                                  s.name.empty() ? std::string("the parallel block")
+                                                 : fmt::format("parallel block '{}'", s.name));
+  }
+
   // The thread: from the block's precondition to its postcondition.
   {
+    VacuityScope scope(vc_, preCheck);
     State t = st;
     t.mask = vc_.zeroMask(t);
     for (size_t i = 0; i < tc.threadVars.size(); ++i) {

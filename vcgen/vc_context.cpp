@@ -43,7 +43,7 @@ term::T VcContext::nameMask(State &st, const term::T &m) {
 void VcContext::check(State &st, const std::vector<term::T> &guards, const term::T &goal,
                       DiagCode code, SourceRange range, std::string message,
                       std::vector<DiagNote> notes) {
-  if (st.dead)
+  if (st.dead || quiet)
     return;
   term::T g = term::implies(term::land(guards), goal);
   if (term::isTrue(g))
@@ -80,9 +80,13 @@ void VcContext::check(State &st, const std::vector<term::T> &guards, const term:
 }
 
 void VcContext::unsupported(SourceRange range, std::string message) {
+  if (quiet)
+    return; // reported by the real run
   diags_.error(DiagCode::Unsupported, range, std::move(message));
 }
 void VcContext::typeError(SourceRange range, std::string message) {
+  if (quiet)
+    return;
   diags_.error(DiagCode::Type, range, std::move(message));
 }
 

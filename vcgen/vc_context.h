@@ -60,6 +60,17 @@ public:
   // they are what those obligations justify (no circular proofs).
   std::string excludedOwner;
   std::vector<Obligation> obligations;
+  // Satisfiability checks of the assumptions (vcgen/vacuity.h), and the check
+  // whose assumptions enclose the code being executed (-1: none).
+  std::vector<VacuityCheck> vacuityChecks;
+  int vacuityScope = -1;
+  // Set by Executor::exec on a block: the statement being executed is followed by
+  // another (a loop exit is checked for reachability only then).
+  bool followedByCode = false;
+  // While building a vacuity state: obligations are neither recorded nor assumed
+  // (a passing check is implied by the path condition anyway; a failing one is
+  // reported by the real run).
+  bool quiet = false;
   // Remarks for the user that are not errors (e.g. "1-D launch assumed").
   std::vector<Diagnostic> remarks;
   // The kernel being verified: the arrays some thread accesses with atomics, by

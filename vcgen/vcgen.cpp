@@ -6,6 +6,7 @@
 #include "vcgen/gpu_kernel.h"
 #include "vcgen/kernel.h"
 #include "vcgen/resources.h"
+#include "vcgen/vacuity.h"
 
 #include <fmt/format.h>
 
@@ -37,6 +38,13 @@ void verifyMethod(VcContext &vc, const ir::Method &m) {
   // No consistency check here: array parameters may alias, and a precondition
   // holding two write permissions to a[i] and b[i] just tells that a != b.
   ir::ExprPtr pre = conjoin(clausesOf(m.contract, kPre));
+  // The method's precondition must be satisfiable (permissions included: no
+  // consistency check covers them here).
+  std::vector<const ir::Expr *> preClauses = clausesOf(m.contract, kPre);
+  VacuityScope scope(vc, m.body && !preClauses.empty()
+                             ? checkPreconditions(vc, st, preClauses, nullptr, true, m.nameRange,
+                                                  fmt::format("method '{}'", m.name))
+                             : -1);
   if (pre)
     res.inhale(*pre, st, framing);
   if (ir::ExprPtr post = conjoin(clausesOf(m.contract, kPost))) {
@@ -85,7 +93,8 @@ VcResult generate(const ir::Program &program, DiagnosticEngine &diags, const Lau
     verifyKernel(vc, k);
   for (const ir::GpuKernel &k : program.gpuKernels)
     verifyGpuKernel(vc, k, launch);
-  return {std::move(vc.obligations), std::move(vc.failures), std::move(vc.remarks)};
+  return {std::move(vc.obligations), std::move(vc.failures), std::move(vc.remarks),
+          std::move(vc.vacuityChecks)};
 }
 
 } // namespace kprove::vcgen

@@ -19,8 +19,9 @@ struct LaunchConfig {
 
 struct VcResult {
   std::vector<Obligation> obligations;
-  std::vector<Diagnostic> failures; // found without the prover (barrier divergence)
-  std::vector<Diagnostic> remarks;  // notes for the user (assumptions kprove made)
+  std::vector<Diagnostic> failures;        // found without the prover (barrier divergence)
+  std::vector<Diagnostic> remarks;         // notes for the user (assumptions kprove made)
+  std::vector<VacuityCheck> vacuityChecks; // satisfiability of the assumptions
 };
 
 // Input errors found on the way (unsupported constructs) go to `diags`.

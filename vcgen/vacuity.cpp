@@ -1,0 +1,151 @@
+#include "vcgen/vacuity.h"
+
+#include "vcgen/resources.h"
+
+#include <fmt/format.h>
+
+namespace kprove::vcgen {
+
+using namespace term;
+
+namespace {
+
+// "The facts of `st` (and the axioms) entail `goal`": with goal false, proved
+// means the facts are contradictory.
+prover::Query queryOf(const VcContext &vc, const State &st, T goal = fls()) {
+  prover::Query q;
+  for (const VcContext::Axiom &a : vc.axioms)
+    if (a.owner != vc.excludedOwner)
+      q.assumptions.push_back(a.fact);
+  for (T &f : st.allFacts())
+    q.assumptions.push_back(std::move(f));
+  q.goal = std::move(goal);
+  return q;
+}
+
+// Assumes one clause in `st` as the real run does, without obligations.
+void assumeClause(VcContext &vc, State &st, const ir::Expr &clause, bool withPermissions) {
+  ResourceEngine res(vc);
+  ResourceOptions o;
+  o.reads = ReadCheck::None;
+  if (!withPermissions) {
+    o.filter = [](const Atom &a) { return a.kind == Atom::Kind::Pure; };
+    o.assumeBounded = false;
+  }
+  bool saved = vc.quiet;
+  vc.quiet = true;
+  res.inhale(clause, st, o);
+  vc.quiet = saved;
+}
+
+} // namespace
+
+int checkPreconditions(VcContext &vc, const State &base,
+                       const std::vector<const ir::Expr *> &clauses, const ThreadSet *threads,
+                       bool withPermissions, SourceRange where, const std::string &what) {
+  std::vector<SourceRange> ranges;
+  for (const ir::Expr *c : clauses)
+    ranges.push_back(c->range);
+
+  // One thread.
+  VacuityCheck one;
+  one.kind = VacuityCheck::Kind::Precondition;
+  one.range = where;
+  one.clauseRanges = ranges;
+  one.parent = vc.vacuityScope;
+  one.message = fmt::format("the precondition of {} is unsatisfiable{}: every obligation about "
+                            "it would hold vacuously",
+                            what, threads ? " for any thread of any launch" : "");
+  one.subject = fmt::format("the precondition of {}{}", what, threads ? " for one thread" : "");
+  State st = base;
+  if (threads)
+    threads->bindOne(st);
+  const State start = st;
+  for (const ir::Expr *c : clauses) {
+    one.prefixes.push_back(queryOf(vc, st));
+    assumeClause(vc, st, *c, withPermissions);
+    State alone = start;
+    assumeClause(vc, alone, *c, withPermissions);
+    one.alone.push_back(queryOf(vc, alone));
+  }
+  one.whole = queryOf(vc, st);
+  int oneId = static_cast<int>(vc.vacuityChecks.size());
+  vc.vacuityChecks.push_back(std::move(one));
+  if (!threads)
+    return oneId;
+
+  // Two distinct threads of one launch, unless the precondition forces one thread.
+  VacuityCheck two;
+  two.kind = VacuityCheck::Kind::Precondition;
+  two.range = where;
+  two.clauseRanges = ranges;
+  two.parent = oneId;
+  two.message = fmt::format("no two distinct threads of one launch satisfy the precondition of "
+                            "{}, and it does not force a launch of one thread: every "
+                            "obligation would hold vacuously for any launch of two or more "
+                            "threads",
+                            what);
+  two.subject = fmt::format("the precondition of {} for two distinct threads of one launch", what);
+  two.oneThreadOnly = queryOf(vc, st, threads->single(st));
+  State pair = base;
+  threads->bindOne(pair);
+  auto varsA = pair.vars;
+  threads->bindOne(pair);
+  auto varsB = pair.vars;
+  T differ = fls();
+  for (const std::string &n : threads->ids)
+    differ = lor(differ, neq(varsA.at(n), varsB.at(n)));
+  pair.assume(differ);
+  auto assumeForBoth = [&](State &x, const ir::Expr &c) {
+    x.vars = varsA;
+    assumeClause(vc, x, c, withPermissions);
+    x.vars = varsB;
+    assumeClause(vc, x, c, withPermissions);
+  };
+  const State startPair = pair;
+  for (const ir::Expr *c : clauses) {
+    two.prefixes.push_back(queryOf(vc, pair));
+    assumeForBoth(pair, *c);
+    State alone = startPair;
+    assumeForBoth(alone, *c);
+    two.alone.push_back(queryOf(vc, alone));
+  }
+  two.whole = queryOf(vc, pair);
+  vc.vacuityChecks.push_back(std::move(two));
+  return oneId;
+}
+
+int checkReachable(VcContext &vc, const State &st, SourceRange where, std::string message,
+                   std::vector<DiagNote> notes) {
+  if (st.dead)
+    return -1;
+  VacuityCheck c;
+  c.kind = VacuityCheck::Kind::Unreachable;
+  c.whole = queryOf(vc, st);
+  c.parent = vc.vacuityScope;
+  c.range = where;
+  c.message = std::move(message);
+  c.notes = std::move(notes);
+  vc.vacuityChecks.push_back(std::move(c));
+  return static_cast<int>(vc.vacuityChecks.size()) - 1;
+}
+
+int branchReachable(VcContext &vc, const State &st, const std::vector<ir::StmtPtr> &branch,
+                    const ir::Expr &cond) {
+  if (branch.empty())
+    return -1;
+  return checkReachable(vc, st, branch.front()->range,
+                        "unreachable code: the path condition of this branch is contradictory "
+                        "(it is never executed, so nothing about it was checked)",
+                        {{cond.range, "the branch of this condition"}});
+}
+
+int loopExitReachable(VcContext &vc, const State &st, const ir::Stmt &loop) {
+  int id = checkReachable(vc, st, loop.range,
+                          "unreachable code after this loop: its invariant and the negated "
+                          "loop condition contradict each other (the loop never exits, so "
+                          "nothing after it was checked)");
+  return id >= 0 ? id : vc.vacuityScope;
+}
+
+} // namespace kprove::vcgen
