@@ -323,8 +323,27 @@ T ExprEncoder::encodeQuantifier(const ir::Expr &e) {
     bound.push_back({bn, sk[i]->sort});
     sub.emplace_back(sk[i]->name, var(bn, sk[i]->sort));
   }
-  if (e.kind == ir::ExprKind::Forall)
-    return forall(bound, substitute(implies(cond, body), sub));
+  if (e.kind == ir::ExprKind::Forall) {
+    T inst = substitute(implies(cond, body), sub);
+    // Triggers: the reads of memory at an index built from the bound variable
+    // (a[gid * k + j]). Left to Z3, the choice varied with the process's memory
+    // layout (chunks.cl verified or failed with the same input).
+    std::vector<std::vector<T>> patterns;
+    if (bound.size() == 1) {
+      std::vector<const Term *> todo{inst.get()};
+      while (!todo.empty()) {
+        const Term *t = todo.back();
+        todo.pop_back();
+        if (t->op == Op::Select && t->args[0]->op == Op::Var &&
+            mentions(t->args[2], bound[0].name) && !mentions(t->args[1], bound[0].name) &&
+            patterns.size() < 4)
+          patterns.push_back({std::make_shared<Term>(*t)});
+        for (const T &c : t->args)
+          todo.push_back(c.get());
+      }
+    }
+    return forall(bound, inst, patterns);
+  }
   return exists(bound, substitute(land(cond, body), sub));
 }
 
