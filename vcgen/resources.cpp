@@ -414,19 +414,8 @@ void ResourceEngine::applyPure(const Atom &a, State &st, bool inhale, const Exha
   // Triggers: reads `heap[ref][x]` of a named heap at a bound variable x. Z3's own
   // choice may be a read at an arithmetic index (d[g*64 + l]), which never matches.
   std::vector<std::vector<T>> patterns;
-  if (bound.size() == 1) {
-    std::vector<const Term *> todo{inst.get()};
-    while (!todo.empty()) {
-      const Term *t = todo.back();
-      todo.pop_back();
-      if (t->op == Op::Select && t->args[0]->op == Op::Var && t->args[2]->op == Op::Var &&
-          t->args[2]->name == bound[0].name && !mentions(t->args[1], bound[0].name) &&
-          patterns.size() < 4)
-        patterns.push_back({std::make_shared<Term>(*t)});
-      for (const T &c : t->args)
-        todo.push_back(c.get());
-    }
-  }
+  if (bound.size() == 1)
+    patterns = memoryTriggers(inst, bound[0].name, /*bareIndexOnly=*/true);
   st.assume(forall(bound, inst, patterns));
 }
 
