@@ -3,7 +3,7 @@
 //   1\blockDim.x of count[0], a share sized for one block: with two or more blocks that is
 //   more than the whole counter (resources).
 /*@
-  context in != NULL && count != NULL && \pointer_length(in) == n && \pointer_length(count) == 1;
+  context in != NULL && count != NULL && in != count && \pointer_length(in) == n && \pointer_length(count) == 1;
   context Perm(&count[0], 1\(blockDim.x));
   context blockIdx.x * blockDim.x + threadIdx.x < n ==> Perm(&in[blockIdx.x * blockDim.x + threadIdx.x], 1\2);
 @*/

@@ -3,7 +3,7 @@
 //   count[0] < cap with a plain read, holding only a share while other threads add
 //   atomically (perm.read).
 /*@
-  context in != NULL && count != NULL && \pointer_length(in) == n && \pointer_length(count) == 1;
+  context in != NULL && count != NULL && in != count && \pointer_length(in) == n && \pointer_length(count) == 1;
   context Perm(&count[0], 1\(blockDim.x * gridDim.x));
   context blockIdx.x * blockDim.x + threadIdx.x < n ==> Perm(&in[blockIdx.x * blockDim.x + threadIdx.x], 1\2);
 @*/
