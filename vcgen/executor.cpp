@@ -363,8 +363,7 @@ void Executor::execWhile(const ir::Stmt &s, State &st) {
     for (const ir::Expr *e : clausesOf(method_->contract, {ClauseKind::ContextEverywhere}))
       invs.push_back(e);
   ir::ExprPtr inv = conjoin(invs);
-  const ModifiesSet modifies = modifiesOf(s.body);
-  const std::set<std::string> &modified = modifies.vars;
+  const std::set<std::string> modified = modifiesOf(s.body).vars;
   bool followed = vc_.followedByCode; // code after the loop (checked for reachability)
 
   checkUniform(*s.cond, st); // threads agree on entering the loop

@@ -1,7 +1,11 @@
 // What a statement list may change, computed in one place for every statement
-// kind: loops havoc it at their head and after their exit, parallel blocks check
-// that threads leave the method's variables alone. Names are unique within a body
-// (the type checker renames shadowing declarations), so a name means one variable.
+// kind (assignments, call results, atomics' results, at any depth through blocks,
+// branches and nested loops): loops havoc it at their head and after their exit,
+// parallel blocks check that threads leave the method's variables alone. Names are
+// unique within a body (the type checker renames shadowing declarations), so a
+// name means one variable. Heap cells need no entry: writes need all of a cell's
+// permission, and cells atomics change are havocked from the permissions held
+// (Executor::interfere, after a loop).
 #pragma once
 
 #include "logic/ir.h"
@@ -13,16 +17,9 @@
 namespace kprove::vcgen {
 
 struct ModifiesSet {
-  // Variables assigned: plain assignments, call results, atomics' results, at any
-  // depth (nested blocks, branches, loops).
   std::set<std::string> vars;
   // The statements that assign them (for messages).
   std::vector<const ir::Stmt *> assignments;
-  // Arrays updated with atomics: their cells change even where the state keeps
-  // part of the permission, so the frame of a loop cannot keep their values.
-  std::set<std::string> atomicArrays;
-  bool hasBarrier = false;
-  bool hasCall = false;
 };
 
 ModifiesSet modifiesOf(const std::vector<ir::StmtPtr> &body);
