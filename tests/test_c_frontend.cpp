@@ -5,6 +5,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
 using kprove::driver::Verdict;
 using kprove::testing::runSnippet;
 
@@ -552,32 +556,31 @@ __global__ void k(int *a) {
 // --- barrier scopes and fences ---
 
 namespace {
-// Work items exchange values through a __local tile; BARRIER is the barrier.
-std::string tileExchange(const std::string &barrier) {
-  std::string src = R"(/*@
-  context get_local_size(0) == 64;
-  context out != NULL && \pointer_length(out) == get_global_size(0);
-  context Perm(&out[get_global_id(0)], write);
-  requires Perm(&tile[get_local_id(0)], write);
-  ensures out[get_global_id(0)] == get_group_id(0) * 64 + (get_local_id(0) + 1) % 64;
-@*/
-__kernel void tile_exchange(__global int *out) {
-  __local int tile[64];
-  int lid = get_local_id(0);
-  tile[lid] = get_global_id(0);
-  /*@
-    context get_local_size(0) == 64;
-    requires Perm(&tile[get_local_id(0)], write);
-    requires tile[get_local_id(0)] == get_group_id(0) * 64 + get_local_id(0);
-    ensures Perm(&tile[(get_local_id(0) + 1) % 64], 1\2);
-    ensures tile[(get_local_id(0) + 1) % 64] == get_group_id(0) * 64 + (get_local_id(0) + 1) % 64;
-  @*/
-  BARRIER;
-  out[get_global_id(0)] = tile[(lid + 1) % 64];
+// examples/opencl/tile_exchange.cl with its barrier replaced by `barrier`: work items
+// exchange values through a __local tile.
+const char *const kTileBarrier = "barrier(CLK_LOCAL_MEM_FENCE);";
+std::string tileExchangeExample() {
+  std::ifstream in(KPROVE_SOURCE_DIR "/examples/opencl/tile_exchange.cl");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
-)";
-  src.replace(src.find("BARRIER"), 7, barrier);
+unsigned lineOf(const std::string &src, const std::string &needle) {
+  size_t at = src.find(needle);
+  REQUIRE(at != std::string::npos);
+  return 1 + static_cast<unsigned>(std::count(src.begin(), src.begin() + at, '\n'));
+}
+std::string tileExchange(const std::string &barrier) {
+  std::string src = tileExchangeExample();
+  src.replace(src.find(kTileBarrier), std::string(kTileBarrier).size(), barrier + ";");
   return src;
+}
+// Where the example hands out its neighbour's cell, and where its barrier stands.
+unsigned tileHandOutLine() {
+  return lineOf(tileExchangeExample(), "ensures Perm(&tile[");
+}
+unsigned tileBarrierLine() {
+  return lineOf(tileExchangeExample(), kTileBarrier);
 }
 } // namespace
 
@@ -591,11 +594,11 @@ TEST_CASE("work_group_barrier honours its memory scope", "[c][barrier][soundness
   // nothing, so the permission moved through it is a barrier.fence error (reported at
   // the clause that moves it, as for a wrong fence flag).
   auto item = cl(tileExchange("work_group_barrier(CLK_LOCAL_MEM_FENCE, memory_scope_work_item)"));
-  CHECK(item.errors == Errors{{"barrier.fence", 16}});
+  CHECK(item.errors == Errors{{"barrier.fence", tileHandOutLine()}});
   // Flags 0: no fence at all.
-  CHECK(cl(tileExchange("barrier(0)")).errors == Errors{{"barrier.fence", 16}});
+  CHECK(cl(tileExchange("barrier(0)")).errors == Errors{{"barrier.fence", tileHandOutLine()}});
   auto sub = cl(tileExchange("work_group_barrier(CLK_LOCAL_MEM_FENCE, memory_scope_sub_group)"));
-  CHECK(sub.errors == Errors{{"unsupported", 19}});
+  CHECK(sub.errors == Errors{{"unsupported", tileBarrierLine()}});
   auto var = cl("__kernel void k(__global int *a, int s) {\n"
                 "  work_group_barrier(CLK_LOCAL_MEM_FENCE, s);\n}\n");
   CHECK(var.errors == Errors{{"unsupported", 2}});
@@ -606,7 +609,7 @@ TEST_CASE("fences are not barriers: unsupported, never ignored", "[c][barrier][s
                             "write_mem_fence(CLK_LOCAL_MEM_FENCE)"}) {
     auto r = cl(tileExchange(fence));
     INFO(fence);
-    CHECK(r.errors.count({"unsupported", 19}));
+    CHECK(r.errors.count({"unsupported", tileBarrierLine()}));
     CHECK(r.verdict == Verdict::Invalid);
   }
   auto t = cu("__global__ void k(int *a) {\n  a[0] = 1;\n  __threadfence_block();\n}\n");
