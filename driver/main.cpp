@@ -14,6 +14,14 @@
 
 namespace {
 
+bool isCFile(const std::string &f) {
+  auto ends = [&](const char *x) {
+    std::string e(x);
+    return f.size() >= e.size() && f.compare(f.size() - e.size(), e.size(), e) == 0;
+  };
+  return ends(".cl") || ends(".cu");
+}
+
 // kprove models launches of uniform work-groups (every group has the local size)
 // with local size x number of groups = global size in each dimension, unnamed
 // dimensions being 1. Flags that contradict this would make every obligation
@@ -92,6 +100,9 @@ int main(int argc, char **argv) {
   launchFlag("--local_size,--blockDim", localSize, "work-group (block) size per dimension");
   launchFlag("--num_groups,--gridDim", numGroups, "number of work groups (blocks) per dimension");
   launchFlag("--global_size", globalSize, "total threads per dimension (OpenCL)");
+  app.add_flag("--int-math", opts.launch.intMath,
+               "C integers as mathematical integers (VerCors's semantics): no wrap-around, no "
+               "overflow obligations, no launch-size limits");
   app.add_option("--timeout", opts.timeoutSeconds, "per-obligation timeout in seconds")
       ->check(CLI::Range(1u, 86400u));
   app.add_option("--jobs", opts.jobs, "obligations proved in parallel")
@@ -161,7 +172,11 @@ int main(int argc, char **argv) {
       render.render(d, std::cout, DiagnosticEngine::Label::Warning);
     for (const Diagnostic &d : r.unknowns)
       render.render(d, std::cout, DiagnosticEngine::Label::Unknown);
-    std::cout << f << ": " << driver::verdictName(r.verdict) << "\n";
+    std::cout << f << ": " << driver::verdictName(r.verdict)
+              << (opts.launch.intMath && isCFile(f) ? " (--int-math: C integers as mathematical "
+                                                      "integers)"
+                                                    : "")
+              << "\n";
     switch (r.verdict) {
     case driver::Verdict::Verified:
       ++verified;

@@ -596,6 +596,13 @@ private:
     case ExprKind::Perm:
     case ExprKind::PointsTo:
       return set(e, permission(e, c));
+    case ExprKind::Convert: {
+      Type t = arg(e, 0, c.noResource());
+      if (t != Type::Int && !reported(t))
+        error(e.range,
+              std::string("a conversion to an integer type expects int, found ") + typeName(t));
+      return set(e, t == Type::Int ? t : Type::Unknown);
+    }
     }
     return set(e, Type::Unknown);
   }
@@ -626,6 +633,12 @@ private:
       if (t == Type::Bool)
         return t;
       error(e.range, std::string("operator '!' expects bool, found ") + typeName(t));
+      return Type::Unknown;
+    }
+    if (e.unop == UnOp::BitNot) {
+      if (t == Type::Int)
+        return t;
+      error(e.range, std::string("operator '~' expects int, found ") + typeName(t));
       return Type::Unknown;
     }
     if (isNumeric(t))
@@ -662,6 +675,13 @@ private:
       return a == Type::Frac || b == Type::Frac ? Type::Frac : Type::Int;
     case BinOp::Div:
     case BinOp::Mod:
+    case BinOp::TDiv:
+    case BinOp::TMod:
+    case BinOp::BitAnd:
+    case BinOp::BitOr:
+    case BinOp::BitXor:
+    case BinOp::Shl:
+    case BinOp::Shr:
       if (a != Type::Int || b != Type::Int)
         return mismatch(e, a, b, "int operands");
       return Type::Int;

@@ -110,8 +110,45 @@ const char *binOpSpelling(BinOp op) {
     return "==>";
   case BinOp::Star:
     return "**";
+  case BinOp::TDiv:
+    return "/";
+  case BinOp::TMod:
+    return "%";
+  case BinOp::BitAnd:
+    return "&";
+  case BinOp::BitOr:
+    return "|";
+  case BinOp::BitXor:
+    return "^";
+  case BinOp::Shl:
+    return "<<";
+  case BinOp::Shr:
+    return ">>";
   }
   return "?";
+}
+
+std::string intTypeName(IntType t) {
+  if (!t.bounded())
+    return "integer";
+  std::string base;
+  switch (t.bits) {
+  case 8:
+    base = "char";
+    break;
+  case 16:
+    base = "short";
+    break;
+  case 32:
+    base = "int";
+    break;
+  case 64:
+    base = "long";
+    break;
+  default:
+    base = "int" + std::to_string(t.bits);
+  }
+  return t.isSigned ? base : "unsigned " + base;
 }
 
 namespace {
@@ -239,7 +276,7 @@ void printExpr(const Expr &e, std::string &out) {
     out += displayName(e.name);
     return;
   case ExprKind::Unary:
-    out += e.unop == UnOp::Neg ? "-" : "!";
+    out += e.unop == UnOp::Neg ? "-" : e.unop == UnOp::Not ? "!" : "~";
     printUnaryOperand(e, 0, out);
     return;
   case ExprKind::Binary:
@@ -302,6 +339,10 @@ void printExpr(const Expr &e, std::string &out) {
     out += "PointsTo(";
     printArgs(e.args, 0, out);
     out += ')';
+    return;
+  case ExprKind::Convert:
+    out += "(" + intTypeName(e.cint) + ")";
+    printUnaryOperand(e, 0, out);
     return;
   }
 }

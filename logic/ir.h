@@ -20,6 +20,21 @@ namespace kprove::ir {
 enum class Type { Unknown, Int, Bool, Frac, IntArray, Resource, Void };
 const char *typeName(Type t);
 
+// A C integer type: width and signedness. `bits == 0` is a mathematical integer
+// (PVL, the seed's kernels, and every C type under --int-math). The C front end
+// sets it on every int-valued expression, variable, parameter and array element
+// of a .cl/.cu file; vcgen gives those C's semantics (docs/language.md §11.2):
+// unsigned arithmetic wraps, signed overflow is an obligation.
+struct IntType {
+  uint8_t bits = 0;
+  bool isSigned = true;
+  bool bounded() const { return bits != 0; }
+  bool operator==(const IntType &o) const { return bits == o.bits && isSigned == o.isSigned; }
+  bool operator!=(const IntType &o) const { return !(*this == o); }
+};
+// "int", "unsigned long", ...; "integer" for an unbounded one.
+std::string intTypeName(IntType t);
+
 enum class ExprKind {
   IntLit,     // intValue
   BoolLit,    // boolValue
@@ -39,9 +54,10 @@ enum class ExprKind {
   ForallStar, // (\forall* ...) same layout, body a resource
   Perm,       // Perm(args[0] location (an Index), args[1] amount)
   PointsTo,   // PointsTo(args[0] location, args[1] amount, args[2] value)
+  Convert,    // (cint) args[0]: C's conversion to an integer type (wraps when narrowing)
 };
 
-enum class UnOp { Neg, Not };
+enum class UnOp { Neg, Not, BitNot };
 
 enum class BinOp {
   Add,
@@ -60,6 +76,16 @@ enum class BinOp {
   Or,
   Implies, // &&, ||, ==>
   Star,    // ** (separating conjunction; seed syntax top-level *)
+  // C's operators (C files: code and annotations). TDiv/TMod truncate toward zero.
+  // Bit operations act on two's complement representations (of unbounded width
+  // for mathematical integers).
+  TDiv,
+  TMod,
+  BitAnd,
+  BitOr,
+  BitXor,
+  Shl,
+  Shr,
 };
 
 enum class PermConst { Write, Read, None };
@@ -68,6 +94,7 @@ struct Binder {
   Type type = Type::Int;
   std::string name;
   SourceRange range;
+  IntType cint; // C files: `int i` ranges over the values of int
 };
 
 struct Expr;
@@ -77,6 +104,7 @@ struct Expr {
   ExprKind kind = ExprKind::IntLit;
   SourceRange range;
   Type type = Type::Unknown; // set by the type checker
+  IntType cint;              // C files: the C type of an int-valued expression
   int64_t intValue = 0;
   bool boolValue = false;
   PermConst permConst = PermConst::Write;
@@ -147,6 +175,7 @@ struct Stmt {
   // type checker can point redeclaration and arity errors at the name itself.
   SourceRange nameRange;
   Type declType = Type::Unknown;
+  IntType cint; // VarDecl of a C integer type
   bool ghost = false;
   ExprPtr target;            // Assign, Call with result
   ExprPtr value;             // VarDecl init, Assign rhs, Return, Assert, Assume
@@ -165,6 +194,7 @@ struct Param {
   Type type = Type::Int;
   std::string name;
   SourceRange range;
+  IntType cint; // a C integer parameter's type, or a pointer's element type
 };
 
 // A method with a contract, or a pure function (pure == true, body in pureBody).
@@ -173,6 +203,7 @@ struct Method {
   SourceRange range; // the declaration
   SourceRange nameRange;
   Type returnType = Type::Void;
+  IntType returnCint;
   std::vector<Param> params;
   std::vector<Clause> contract;
   bool pure = false;
@@ -184,6 +215,7 @@ enum class MemorySpace { Global, Local, Constant };
 
 struct KernelArray {
   MemorySpace space = MemorySpace::Global;
+  IntType cint; // element type (C)
   std::string name;
   ExprPtr length; // over the reserved names, e.g. gsize
   SourceRange range;
@@ -218,6 +250,7 @@ struct GpuKernel {
   std::vector<StmtPtr> body;
   bool dims[3] = {true, false, false};   // dimensions the kernel uses (1-D unless it names 1 or 2)
   bool assumedOneD = false;              // no mention of dimension 1 or 2: 1-D assumed
+  bool cuda = false;                     // CUDA (else OpenCL): which launch limits hold
   std::vector<std::string> atomicArrays; // names of arrays accessed by atomics
 };
 

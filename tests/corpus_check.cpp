@@ -5,6 +5,8 @@
 //   //: expect unknown
 //   //: may also fail CODE LINE   (a genuine follow-on failure of a listed bug that a
 //                                 failed check, assumed afterwards, may or may not hide)
+//   //: flags --int-math (why)    (run with C integers as mathematical integers, and
+//                                 say why the example needs it; may follow an expect)
 // A failing or invalid example must report exactly the listed (code, line)
 // pairs, plus any of the "may also" ones: a missing one is a missed bug, an extra
 // one a spurious report.
@@ -26,7 +28,21 @@ int main(int argc, char **argv) {
   std::ifstream in(argv[1]);
   std::string line, expectVerdict;
   std::set<std::pair<std::string, unsigned>> expected, optional;
+  bool intMath = false;
   while (std::getline(in, line)) {
+    // `//: flags --int-math (why)`, on a line of its own or after an expectation.
+    if (auto flags = line.find("//: flags "); flags != std::string::npos) {
+      std::istringstream ss(line.substr(flags + 10));
+      std::string flag;
+      while (ss >> flag && flag.rfind("--", 0) == 0) {
+        if (flag != "--int-math") {
+          std::cerr << argv[1] << ": unknown flag '" << flag << "' in the header\n";
+          return 1;
+        }
+        intMath = true;
+      }
+      line = line.substr(0, flags);
+    }
     if (auto may = line.find("//: may also fail "); may != std::string::npos) {
       std::istringstream ss(line.substr(may + 18));
       std::string code;
@@ -57,6 +73,7 @@ int main(int argc, char **argv) {
   driver::RunOptions opts;
   opts.timeoutSeconds = 30;
   opts.jobs = 1;
+  opts.launch.intMath = intMath;
   SourceManager sources;
   driver::FileResult r = driver::verifyFile(argv[1], opts, sources);
   DiagnosticEngine render(sources);

@@ -36,7 +36,7 @@ const char *kVectorAdd = R"(/*@
   context get_global_id(0) < n ==> Perm(&a[get_global_id(0)], 1\2) ** Perm(&c[get_global_id(0)], write);
   ensures get_global_id(0) < n ==> c[get_global_id(0)] == a[get_global_id(0)] + 1;
 @*/
-__kernel void inc(__global int *a, __global int *c, int n) {
+__kernel void inc(__global uint *a, __global uint *c, int n) {
   int i = get_global_id(0);
   if (i < n) {
     c[i] = a[i] + 1;
@@ -507,7 +507,7 @@ TEST_CASE("linear ids, enqueued sizes: their OpenCL 2.0 definitions", "[c][built
   context Perm(&a[get_global_id(1) * get_global_size(0) + get_global_id(0)], write);
   ensures a[get_global_id(1) * get_global_size(0) + get_global_id(0)] == \ltid;
 @*/
-__kernel void k(__global int *a) {
+__kernel void k(__global ulong *a) { // ulong: a linear id may exceed int
   //@ assert get_enqueued_local_size(1) == get_local_size(1);
   //@ assert get_local_linear_id() == get_local_id(1) * get_local_size(0) + get_local_id(0);
   a[get_global_linear_id()] = get_local_linear_id();
@@ -650,7 +650,7 @@ void h(int *d, struct Dim blockDim) {
 }
 
 TEST_CASE("a function the file defines is the user's, whatever its name", "[c][names]") {
-  const char *src = R"(/*@ ensures \result == d + 1; @*/
+  const char *src = R"(/*@ requires 0 <= d && d < 4; ensures \result == d + 1; @*/
 __device__ int get_local_id(int d) { return d + 1; }
 
 /*@
@@ -675,7 +675,7 @@ __global__ void k(int *a) {
 )";
   // OpenCL lets a file define get_local_id too; an annotation naming it means the
   // user's (impure) function, not the builtin.
-  const char *ocl = R"(/*@ ensures \result == d + 1; @*/
+  const char *ocl = R"(/*@ requires 0 <= d && d < 4; ensures \result == d + 1; @*/
 int get_local_id(int d) { return d + 1; }
 
 /*@

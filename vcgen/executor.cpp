@@ -1,5 +1,7 @@
 #include "vcgen/executor.h"
 
+#include "vcgen/int_model.h"
+
 #include "vcgen/expr_encoder.h"
 #include "vcgen/lockstep.h"
 #include "vcgen/modifies.h"
@@ -181,6 +183,8 @@ void Executor::exec(const ir::Stmt &s, State &st) {
       st.vars[s.name] = enc.encode(*s.value);
     } else {
       st.vars[s.name] = vc_.freshVar(s.name, sortOf(s.declType));
+      if (vc_.bounded(s.cint))
+        st.assume(inRange(st.vars[s.name], s.cint));
     }
     return;
   }
@@ -283,9 +287,19 @@ void Executor::execAtomic(const ir::Stmt &s, State &st) {
     exact = ite(le(old, arg(0)), old, arg(0));
   else if (s.name == "max")
     exact = ite(ge(old, arg(0)), old, arg(0));
+  // Atomics on C integers wrap around (two's complement), signed ones too: the
+  // hardware's read-modify-write has no undefined behaviour.
+  if (vc_.bounded(loc.cint))
+    exact = vc_.wrapTo(exact, loc.cint);
   T whole = eq(perm, realConst(1, 1));
-  T before = ite(whole, old, vc_.freshVar("atomic_old", Sort::Int));
-  T after = ite(whole, exact, vc_.freshVar("atomic_new", Sort::Int));
+  T otherOld = vc_.freshVar("atomic_old", Sort::Int);
+  T otherNew = vc_.freshVar("atomic_new", Sort::Int);
+  if (vc_.bounded(loc.cint)) {
+    st.assume(inRange(otherOld, loc.cint));
+    st.assume(inRange(otherNew, loc.cint));
+  }
+  T before = ite(whole, old, otherOld);
+  T after = ite(whole, exact, otherNew);
   st.heap = store(st.heap, ref, idx, after);
   if (s.target) {
     if (!st.vars.count(s.target->name)) {
@@ -374,8 +388,12 @@ void Executor::execWhile(const ir::Stmt &s, State &st) {
                 {DiagCode::LoopEntry, DiagCode::LoopEntry, "the loop invariant on entry", {}});
   auto havocModified = [&](State &x) {
     for (const std::string &n : modified)
-      if (x.vars.count(n))
+      if (x.vars.count(n)) {
         x.vars[n] = vc_.freshVar(n, x.vars[n]->sort);
+        // A C variable holds a value of its type whatever the loop did.
+        if (auto t = vc_.intTypes.find(n); t != vc_.intTypes.end() && vc_.bounded(t->second))
+          x.assume(inRange(x.vars[n], t->second));
+      }
   };
 
   // One arbitrary iteration, from a state holding only the invariant.
@@ -488,8 +506,11 @@ void Executor::execCall(const ir::Stmt &s, State &st) {
     res_.exhale(*pre, st, b);
   }
   T result;
-  if (callee->returnType != ir::Type::Void)
+  if (callee->returnType != ir::Type::Void) {
     result = vc_.freshVar("result", sortOf(callee->returnType));
+    if (vc_.bounded(callee->returnCint))
+      st.assume(inRange(result, callee->returnCint));
+  }
   st.result = result;
   st.oldHeap = heapBefore;
   st.oldVars = params;

@@ -1,5 +1,7 @@
 #include "vcgen/expr_encoder.h"
 
+#include "vcgen/int_model.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -7,6 +9,68 @@
 namespace kprove::vcgen {
 
 using namespace term;
+
+namespace {
+
+using Interval = std::pair<__int128, __int128>;
+constexpr __int128 kLimit = static_cast<__int128>(1) << 80; // beyond every C type
+
+std::optional<Interval> typeInterval(ir::IntType t) {
+  if (!t.bounded())
+    return std::nullopt;
+  __int128 m = static_cast<__int128>(1) << t.bits;
+  return t.isSigned ? Interval{-m / 2, m / 2 - 1} : Interval{0, m - 1};
+}
+
+bool launchVar(const std::string &n) {
+  return n.rfind("$lid", 0) == 0 || n.rfind("$grp", 0) == 0 || n.rfind("$lsz", 0) == 0 ||
+         n.rfind("$ngr", 0) == 0;
+}
+
+const ir::Expr &stripConverts(const ir::Expr &e) {
+  return e.kind == ir::ExprKind::Convert ? stripConverts(*e.args[0]) : e;
+}
+
+// "$grp0" names the launch variable of kind "grp" in dimension 0.
+bool isLaunchVar(const ir::Expr &e, const char *kind, char &dim) {
+  const ir::Expr &v = stripConverts(e);
+  if (v.kind != ir::ExprKind::Var || v.name.size() != 5 || v.name[0] != '$' ||
+      v.name.compare(1, 3, kind) != 0)
+    return false;
+  dim = v.name[4];
+  return true;
+}
+
+bool isGroupStart(const ir::Expr &e, char &dim) { // grp * lsz
+  const ir::Expr &m = stripConverts(e);
+  char d1 = 0, d2 = 0;
+  if (m.kind != ir::ExprKind::Binary || m.binop != ir::BinOp::Mul)
+    return false;
+  for (int swap = 0; swap < 2; ++swap)
+    if ((isLaunchVar(*m.args[swap], "grp", d1) || isLaunchVar(*m.args[swap], "ngr", d1)) &&
+        isLaunchVar(*m.args[1 - swap], "lsz", d2) && d1 == d2) {
+      dim = d1;
+      return true;
+    }
+  return false;
+}
+
+// Products and sums of launch variables the global-size limit bounds (every
+// dimension's ngr * lsz is at most INT_MAX, docs/soundness.md "launch sizes"):
+// grp * lsz, ngr * lsz, and the global id grp * lsz + lid.
+std::optional<Interval> launchShapeRange(const ir::Expr &e) {
+  const ir::Expr &x = stripConverts(e);
+  char d1 = 0, d2 = 0;
+  if (isGroupStart(x, d1))
+    return Interval{0, 2147483647};
+  if (x.kind == ir::ExprKind::Binary && x.binop == ir::BinOp::Add)
+    for (int swap = 0; swap < 2; ++swap)
+      if (isLaunchVar(*x.args[1 - swap], "lid", d2) && isGroupStart(*x.args[swap], d1) && d1 == d2)
+        return Interval{0, 2147483646};
+  return std::nullopt;
+}
+
+} // namespace
 
 std::string ExprEncoder::functionSymbol(const std::string &name, bool limited) {
   return (limited ? "fn$lim$" : "fn$") + name;
@@ -92,7 +156,21 @@ T ExprEncoder::encode(const ir::Expr &e) {
   }
   case ir::ExprKind::Unary: {
     T a = encode(*e.args[0]);
-    return e.unop == ir::UnOp::Not ? lnot(a) : neg(a);
+    if (e.unop == ir::UnOp::Not)
+      return lnot(a);
+    if (e.unop == ir::UnOp::BitNot) // ~a == -a - 1 in two's complement; wraps if unsigned
+      return vc_.bounded(e.cint) && !e.cint.isSigned ? sub(maxOf(e.cint), a)
+                                                     : sub(neg(a), intConst(1));
+    return arithResult(e, neg(a));
+  }
+  case ir::ExprKind::Convert: {
+    T a = encode(*e.args[0]);
+    if (!vc_.bounded(e.cint) || fitsIn(e.args[0]->cint, e.cint))
+      return a;
+    if (auto r = staticRange(*e.args[0]), t = typeInterval(e.cint);
+        r && t && r->first >= t->first && r->second <= t->second)
+      return a;
+    return vc_.wrapTo(a, e.cint);
   }
   case ir::ExprKind::Binary:
     return encodeBinary(e);
@@ -150,11 +228,38 @@ T ExprEncoder::encodeBinary(const ir::Expr &e) {
   T b = encode(*e.args[1]);
   switch (e.binop) {
   case BinOp::Add:
-    return add(a, b);
+    return arithResult(e, add(a, b));
   case BinOp::Sub:
-    return sub(a, b);
+    return arithResult(e, sub(a, b));
   case BinOp::Mul:
-    return mul(a, b);
+    return arithResult(e, mul(a, b));
+  case BinOp::TDiv:
+  case BinOp::TMod: {
+    require(neq(b, intConst(0)), DiagCode::DivZero, e.args[1]->range, "the divisor may be zero");
+    bool nonNegative = vc_.bounded(e.cint) && !e.cint.isSigned;
+    T q = nonNegative ? div(a, b) : vc_.truncDiv(a, b);
+    if (vc_.bounded(e.cint) && e.cint.isSigned)
+      require(inRange(q, e.cint), DiagCode::Overflow, e.range,
+              fmt::format("'{}' may overflow {} (the minimum divided by -1)", ir::toString(e),
+                          ir::intTypeName(e.cint)));
+    if (e.binop == BinOp::TDiv)
+      return q;
+    return nonNegative ? mod(a, b) : vc_.truncMod(a, b);
+  }
+  case BinOp::Shl:
+  case BinOp::Shr:
+    return encodeShift(e, a, b);
+  case BinOp::BitAnd:
+  case BinOp::BitOr:
+  case BinOp::BitXor: {
+    BitTerm r = e.binop == BinOp::BitAnd  ? bitAnd(a, b)
+                : e.binop == BinOp::BitOr ? bitOr(a, b)
+                                          : bitXor(a, b);
+    for (const T &f : r.facts)
+      st_.assume(f);
+    // Operands in range give a result in range: nothing wraps.
+    return r.value;
+  }
   case BinOp::Div:
   case BinOp::Mod:
   case BinOp::FracDiv: {
@@ -182,6 +287,96 @@ T ExprEncoder::encodeBinary(const ir::Expr &e) {
     break;
   }
   return tru();
+}
+
+// The values `e` can take whatever the state, from the types and the launch limits
+// alone (nullopt: unknown). In-range arithmetic then needs no wrap and no overflow
+// obligation: most index arithmetic on thread ids is decided here, not by the solver.
+std::optional<std::pair<__int128, __int128>> ExprEncoder::staticRange(const ir::Expr &e) const {
+  if (vc_.intMath)
+    return std::nullopt;
+  auto clamp = [](Interval i) -> std::optional<Interval> {
+    if (i.first < -kLimit || i.second > kLimit)
+      return std::nullopt;
+    return i;
+  };
+  switch (e.kind) {
+  case ir::ExprKind::IntLit:
+    return Interval{e.intValue, e.intValue};
+  case ir::ExprKind::Var:
+    if (launchVar(e.name)) // below the global size, at most INT_MAX (docs/soundness.md)
+      return Interval{0, 2147483647};
+    return typeInterval(e.cint);
+  case ir::ExprKind::Convert: {
+    auto to = typeInterval(e.cint);
+    auto from = staticRange(*e.args[0]);
+    if (from && to && from->first >= to->first && from->second <= to->second)
+      return from;
+    return to;
+  }
+  case ir::ExprKind::Binary: {
+    if (auto launch = launchShapeRange(e))
+      return launch;
+    auto a = staticRange(*e.args[0]), b = staticRange(*e.args[1]);
+    if (!a || !b)
+      return typeInterval(e.cint);
+    switch (e.binop) {
+    case ir::BinOp::Add:
+      return clamp({a->first + b->first, a->second + b->second});
+    case ir::BinOp::Sub:
+      return clamp({a->first - b->second, a->second - b->first});
+    case ir::BinOp::Mul: {
+      __int128 c[] = {a->first * b->first, a->first * b->second, a->second * b->first,
+                      a->second * b->second};
+      return clamp({*std::min_element(c, c + 4), *std::max_element(c, c + 4)});
+    }
+    default:
+      return typeInterval(e.cint);
+    }
+  }
+  default:
+    return typeInterval(e.cint);
+  }
+}
+
+T ExprEncoder::arithResult(const ir::Expr &e, const T &exact) {
+  if (!vc_.bounded(e.cint))
+    return exact;
+  if (auto r = staticRange(e), t = typeInterval(e.cint);
+      r && t && r->first >= t->first && r->second <= t->second)
+    return exact;
+  if (!e.cint.isSigned)
+    return vc_.wrapTo(exact, e.cint);
+  require(inRange(exact, e.cint), DiagCode::Overflow, e.range,
+          fmt::format("'{}' may overflow {} (signed overflow is undefined behaviour)",
+                      ir::toString(e), ir::intTypeName(e.cint)));
+  return exact;
+}
+
+T ExprEncoder::encodeShift(const ir::Expr &e, const T &a, const T &b) {
+  bool bounded = vc_.bounded(e.cint);
+  // C: the amount must be below the width of the (promoted) left operand.
+  T amountOk =
+      bounded ? land(le(intConst(0), b), lt(b, intConst(e.cint.bits))) : le(intConst(0), b);
+  require(amountOk, DiagCode::Shift, e.args[1]->range,
+          bounded ? fmt::format("the shift amount '{}' may be negative or at least {} (the width "
+                                "of {})",
+                                ir::toString(*e.args[1]), e.cint.bits, ir::intTypeName(e.cint))
+                  : fmt::format("the shift amount '{}' may be negative", ir::toString(*e.args[1])));
+  T p = pow2(b);
+  for (const T &f : pow2Facts(p))
+    st_.assume(f);
+  if (e.binop == ir::BinOp::Shr)
+    return div(a, p); // floor(a / 2^b): an arithmetic shift for negative signed values
+  T r = mul(a, p);
+  if (!bounded)
+    return r;
+  if (!e.cint.isSigned)
+    return vc_.wrapTo(r, e.cint);
+  require(land(le(intConst(0), a), le(r, maxOf(e.cint))), DiagCode::Shift, e.range,
+          fmt::format("'{}' may shift a negative value or overflow {} (undefined behaviour)",
+                      ir::toString(e), ir::intTypeName(e.cint)));
+  return r;
 }
 
 T ExprEncoder::encodeIndex(const ir::Expr &e) {
@@ -235,7 +430,11 @@ T ExprEncoder::encodeIndex(const ir::Expr &e) {
                                   ir::toString(e))
                     : fmt::format("no permission to read '{}'", ir::toString(e)));
   }
-  return select(st_.heap, ref, idx);
+  T cell = select(st_.heap, ref, idx);
+  // Every store into an array of a C integer type is of its type: so are its cells.
+  if (vc_.bounded(e.cint))
+    st_.assume(inRange(cell, e.cint));
+  return cell;
 }
 
 T ExprEncoder::encodeOld(const ir::Expr &e) {
@@ -332,6 +531,10 @@ T ExprEncoder::encodeQuantifier(const ir::Expr &e) {
   std::vector<std::pair<std::string, std::optional<T>>> saved;
   std::vector<T> sk = bindSkolems(e.binders, saved);
   T cond = encode(*e.args[0]);
+  // `\forall int i` in a C file ranges over the values of int.
+  for (size_t i = 0; i < sk.size() && i < e.binders.size(); ++i)
+    if (vc_.bounded(e.binders[i].cint))
+      cond = land(inRange(sk[i], e.binders[i].cint), cond);
   T body = guarded(cond, *e.args[1]);
   restore(saved);
   std::vector<BoundVar> bound;

@@ -64,6 +64,11 @@ public:
 
 private:
   term::T encodeBinary(const ir::Expr &e);
+  // The value of C arithmetic `e` computed exactly as `exact`: wrapped for unsigned
+  // types, with an overflow obligation for signed ones.
+  term::T arithResult(const ir::Expr &e, const term::T &exact);
+  term::T encodeShift(const ir::Expr &e, const term::T &a, const term::T &b);
+  std::optional<std::pair<__int128, __int128>> staticRange(const ir::Expr &e) const;
   term::T encodeIndex(const ir::Expr &e);
   term::T encodeCall(const ir::Expr &e);
   term::T encodeQuantifier(const ir::Expr &e);

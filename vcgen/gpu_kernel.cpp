@@ -2,6 +2,7 @@
 
 #include "vcgen/executor.h"
 #include "vcgen/expr_encoder.h"
+#include "vcgen/int_model.h"
 #include "vcgen/resources.h"
 #include "vcgen/vacuity.h"
 
@@ -20,6 +21,7 @@ public:
       : vc_(vc), k_(k), launch_(launch), res_(vc) {}
 
   void run() {
+    vc_.intTypes = intTypesOf(k_.params, k_.body);
     pre_ = conjoin(clausesOf(k_.contract, {ClauseKind::Requires, ClauseKind::Context}));
     post_ = conjoin(clausesOf(k_.contract, {ClauseKind::Ensures, ClauseKind::Context}));
     setUp();
@@ -105,6 +107,8 @@ private:
                         : vc_.freshVar(name(kind, d), Sort::Int);
         if (symbolic && !pin)
           base_.assume(le(intConst(1), v));
+        if (symbolic && !pin && !vc_.intMath)
+          base_.assume(le(v, intConst(launchLimit(kind, d))));
         base_.vars[name(kind, d)] = v;
       }
       if (!symbolic)
@@ -127,7 +131,14 @@ private:
         base_.assume(eq(ngr, intConst(*launch_.numGroups[d])));
       if (launch_.globalSize[d])
         base_.assume(eq(mul(ngr, lsz), intConst(*launch_.globalSize[d])));
+      // The global size fits an int (docs/soundness.md, "Launch"), so do the ids.
+      if (symbolic && !vc_.intMath)
+        base_.assume(le(mul(ngr, lsz), intConst(kMaxGlobalSize)));
     }
+    if (k_.cuda && !vc_.intMath && (used_[1] || used_[2]))
+      base_.assume(le(mul(base_.vars.at(name("lsz", 0)),
+                          mul(base_.vars.at(name("lsz", 1)), base_.vars.at(name("lsz", 2)))),
+                      intConst(1024)));
     T wdim = oneD_ ? intConst(1) : vc_.freshVar("$wdim", Sort::Int);
     if (!oneD_)
       base_.assume(land(le(intConst(1), wdim), le(wdim, intConst(3))));
@@ -138,6 +149,8 @@ private:
       const ir::Param &p = k_.params[i];
       T v = vc_.freshVar(p.name, sortOf(p.type));
       base_.vars[p.name] = v;
+      if (vc_.bounded(p.cint) && p.type == ir::Type::Int)
+        base_.assume(inRange(v, p.cint));
       if (p.type == ir::Type::IntArray) {
         base_.assume(le(intConst(0), lengthOf(v)));
         globals.push_back(v);
@@ -230,6 +243,28 @@ private:
       st.assume(land(le(lo, x), lt(x, hi)));
       st.vars[v] = x;
     }
+    // The global id below the global size: grp < ngr and lid < lsz imply it, but
+    // only through a product the solver's linear arithmetic does not see.
+    for (int d = 0; d < 3; ++d) {
+      auto grp = st.vars.find(name("grp", d)), lid = st.vars.find(name("lid", d));
+      if (!used_[d] || grp == st.vars.end() || lid == st.vars.end())
+        continue;
+      T lsz = st.vars.at(name("lsz", d)), ngr = st.vars.at(name("ngr", d));
+      T start = mul(grp->second, lsz);
+      st.assume(land({le(intConst(0), start), le(add(start, lsz), mul(ngr, lsz)),
+                      lt(add(start, lid->second), mul(ngr, lsz))}));
+    }
+  }
+
+  // Launch limits (docs/soundness.md, "Launch"): CUDA's block and grid limits;
+  // OpenCL's sizes are bounded by the global size only.
+  static constexpr int64_t kMaxGlobalSize = 2147483647; // INT_MAX
+  int64_t launchLimit(const char *kind, int d) const {
+    if (k_.cuda && std::string(kind) == "lsz")
+      return d == 2 ? 64 : 1024;
+    if (k_.cuda && std::string(kind) == "ngr" && d > 0)
+      return 65535;
+    return kMaxGlobalSize;
   }
 
   bool isLocal(const std::string &array) const {

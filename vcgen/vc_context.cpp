@@ -1,5 +1,7 @@
 #include "vcgen/vc_context.h"
 
+#include "vcgen/int_model.h"
+
 #include "vcgen/arith_lemmas.h"
 
 #include <fmt/format.h>
@@ -130,6 +132,48 @@ std::vector<term::T> VcContext::atomicRefs() const {
   for (const AtomicArray &a : atomicArrays)
     out.push_back(a.ref);
   return out;
+}
+
+} // namespace kprove::vcgen
+
+namespace kprove::vcgen {
+
+void VcContext::defineIntFunction(const std::string &name, const std::vector<term::BoundVar> &vars,
+                                  const term::T &definition) {
+  if (!intFunctions_.insert(name).second)
+    return;
+  std::vector<term::T> args;
+  for (const term::BoundVar &v : vars)
+    args.push_back(term::var(v.name, v.sort));
+  term::T call = term::app(name, term::Sort::Int, args);
+  axioms.push_back({"$int", term::forall(vars, term::eq(call, definition), {{call}})});
+}
+
+term::T VcContext::wrapTo(const term::T &x, ir::IntType t) {
+  if (!t.bounded() || x->op == term::Op::IntConst)
+    return vcgen::wrapTo(x, t);
+  std::string name = std::string("wrap$") + (t.isSigned ? "i" : "u") + std::to_string(t.bits);
+  term::T v = term::var("x$", term::Sort::Int);
+  defineIntFunction(name, {{"x$", term::Sort::Int}}, vcgen::wrapTo(v, t));
+  return term::app(name, term::Sort::Int, {x});
+}
+
+term::T VcContext::truncDiv(const term::T &a, const term::T &b) {
+  if (a->op == term::Op::IntConst && b->op == term::Op::IntConst)
+    return vcgen::truncDiv(a, b);
+  term::T x = term::var("a$", term::Sort::Int), y = term::var("b$", term::Sort::Int);
+  defineIntFunction("tdiv", {{"a$", term::Sort::Int}, {"b$", term::Sort::Int}},
+                    vcgen::truncDiv(x, y));
+  return term::app("tdiv", term::Sort::Int, {a, b});
+}
+
+term::T VcContext::truncMod(const term::T &a, const term::T &b) {
+  if (a->op == term::Op::IntConst && b->op == term::Op::IntConst)
+    return vcgen::truncMod(a, b);
+  term::T x = term::var("a$", term::Sort::Int), y = term::var("b$", term::Sort::Int);
+  defineIntFunction("tmod", {{"a$", term::Sort::Int}, {"b$", term::Sort::Int}},
+                    term::sub(x, term::mul(y, truncDiv(x, y))));
+  return term::app("tmod", term::Sort::Int, {a, b});
 }
 
 } // namespace kprove::vcgen

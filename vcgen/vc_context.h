@@ -86,11 +86,29 @@ public:
   // that rule buffer aliasing in or out: guards of the per-location checks only,
   // so the thread's other obligations do not carry their quantifiers.
   std::vector<term::T> launchFacts;
+  // --int-math: C's integer types are mathematical integers (no wrap, no overflow
+  // obligations); their `/` and `%` still truncate.
+  bool intMath = false;
+  // The C integer types of the variables of the body being verified (names are
+  // unique within it): havocked variables keep their type's range.
+  std::map<std::string, ir::IntType> intTypes;
+  // Whether `t` is given C's bounded semantics here.
+  bool bounded(ir::IntType t) const { return t.bounded() && !intMath; }
+  // C's conversion of `x` to `t`, and C's truncating / and %: applications of
+  // functions (wrap$u32, tdiv, tmod) defined by axioms triggered on each term, so
+  // that they may appear in quantifier patterns (an if-then-else may not).
+  term::T wrapTo(const term::T &x, ir::IntType t);
+  term::T truncDiv(const term::T &a, const term::T &b);
+  term::T truncMod(const term::T &a, const term::T &b);
   // The condition "ref is one of the atomically updated arrays" (false if none).
   term::T mayBeAtomic(const term::T &ref) const;
   std::vector<term::T> atomicRefs() const;
 
 private:
+  // Adds the defining axiom of an integer function once.
+  void defineIntFunction(const std::string &name, const std::vector<term::BoundVar> &vars,
+                         const term::T &definition);
+  std::set<std::string> intFunctions_;
   const ir::Program &program_;
   DiagnosticEngine &diags_;
   std::map<std::string, unsigned> counters_;

@@ -4,6 +4,7 @@
 #include "vcgen/expr_encoder.h"
 #include "vcgen/functions.h"
 #include "vcgen/gpu_kernel.h"
+#include "vcgen/int_model.h"
 #include "vcgen/kernel.h"
 #include "vcgen/resources.h"
 #include "vcgen/vacuity.h"
@@ -23,11 +24,14 @@ const auto kPost = {ClauseKind::Ensures, ClauseKind::Context, ClauseKind::Contex
 void verifyMethod(VcContext &vc, const ir::Method &m) {
   ResourceEngine res(vc);
   State st;
+  vc.intTypes = m.body ? intTypesOf(m.params, *m.body) : intTypesOf(m.params, {});
   for (const ir::Param &p : m.params) {
     T v = vc.freshVar(p.name, sortOf(p.type));
     st.vars[p.name] = v;
     if (p.type == ir::Type::IntArray)
       st.assume(le(intConst(0), lengthOf(v)));
+    else if (vc.bounded(p.cint))
+      st.assume(inRange(v, p.cint));
   }
   st.heap = vc.freshVar("heap", Sort::Heap);
   st.mask = vc.zeroMask(st);
@@ -49,8 +53,11 @@ void verifyMethod(VcContext &vc, const ir::Method &m) {
     res.inhale(*pre, st, framing);
   if (ir::ExprPtr post = conjoin(clausesOf(m.contract, kPost))) {
     State f = st;
-    if (m.returnType != ir::Type::Void)
+    if (m.returnType != ir::Type::Void) {
       f.result = vc.freshVar("result", sortOf(m.returnType));
+      if (vc.bounded(m.returnCint))
+        f.assume(inRange(f.result, m.returnCint));
+    }
     res.checkSelfFraming(*post, f);
   }
   if (!m.body) {
@@ -82,6 +89,7 @@ void verifyMethod(VcContext &vc, const ir::Method &m) {
 
 VcResult generate(const ir::Program &program, DiagnosticEngine &diags, const LaunchConfig &launch) {
   VcContext vc(program, diags);
+  vc.intMath = launch.intMath;
   addFunctionAxioms(vc);
   for (const ir::Method &m : program.methods) {
     if (m.pure)

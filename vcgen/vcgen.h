@@ -15,6 +15,8 @@ namespace kprove::vcgen {
 // Launch sizes pinned on the command line (GPUVerify's flags); unset = symbolic.
 struct LaunchConfig {
   std::optional<int64_t> localSize[3], numGroups[3], globalSize[3];
+  // --int-math: C integers are mathematical (VerCors's semantics), see VcContext.
+  bool intMath = false;
 };
 
 struct VcResult {

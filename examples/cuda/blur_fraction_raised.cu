@@ -7,7 +7,7 @@
   context 0 < \gtid && \gtid < n - 1 ==> Perm(&out[\gtid], write);
   ensures 0 < \gtid && \gtid < n - 1 ==> out[\gtid] == in[\gtid - 1] + in[\gtid] + in[\gtid + 1];
 @*/
-__global__ void blur(int *in, int *out, int n) {
+__global__ void blur(unsigned *in, unsigned *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (0 < i && i < n - 1) {
     out[i] = in[i - 1] + in[i] + in[i + 1];

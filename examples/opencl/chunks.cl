@@ -1,4 +1,4 @@
-//: expect verified
+//: expect verified  //: flags --int-math (in C the index product overflows int for a large enough launch and the contract does not bound the sizes: the default mode reports error[overflow]; this example is about the permission layout)
 // Chunks: work item g owns a[g*k .. g*k+k) for a symbolic chunk size k and fills it in a
 // loop. Injectivity of (g, j) -> g*k + j is nonlinear in k; kprove inverts it in closed form.
 /*@

@@ -1,4 +1,4 @@
-//: expect fail loop.entry 11
+//: expect fail loop.entry 11  //: flags --int-math (in C the index product overflows int for a large enough launch and the contract does not bound the sizes: the default mode reports error[overflow]; this example is about the permission layout)
 // Failing sibling of chunks.cl: the invariant claims j >= 1, which fails on entry (j = 0).
 /*@
   context k > 0 && a != NULL && \pointer_length(a) == get_global_size(0) * k;

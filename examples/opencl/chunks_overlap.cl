@@ -1,4 +1,4 @@
-//: expect fail injectivity 8
+//: expect fail injectivity 8  //: flags --int-math (in C the index product overflows int for a large enough launch and the contract does not bound the sizes: the default mode reports error[overflow]; this example is about the permission layout)
 //: expect fail framing 9
 //: expect fail loop.entry 15
 // Failing sibling of chunks.cl: the chunks overlap (stride k - 1 for chunks of k cells),

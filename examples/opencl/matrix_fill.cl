@@ -1,4 +1,4 @@
-//: expect verified
+//: expect verified  //: flags --int-math (in C the index product overflows int for a large enough launch and the contract does not bound the sizes: the default mode reports error[overflow]; this example is about the permission layout)
 // A 2-D launch of symbolic size: work item (col, row) writes m[row * width + col] with
 // width = get_global_size(0). Nonlinear in the sizes; kprove takes the index apart.
 /*@

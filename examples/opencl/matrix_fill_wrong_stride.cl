@@ -1,4 +1,4 @@
-//: expect fail bounds 9
+//: expect fail bounds 9  //: flags --int-math (in C the index product overflows int for a large enough launch and the contract does not bound the sizes: the default mode reports error[overflow]; this example is about the permission layout)
 //: expect fail injectivity 9
 //: expect fail framing 10
 //: expect fail perm.write 16

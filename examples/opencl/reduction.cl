@@ -1,4 +1,4 @@
-//: expect verified
+//: expect verified  //: flags --int-math (its inputs are unbounded ints: their sum may overflow; the claim is about mathematical sums)
 // Per-group tree reduction in __local memory (256 work items per group): the stride s halves
 // each round and the barrier in the loop hands buf[lid+s] to work item lid. Proves race
 // freedom, and that work item 0 writes out[group] >= 0 when all inputs are >= 0.

@@ -1,4 +1,4 @@
-//: expect fail barrier.divergence 30
+//: expect fail barrier.divergence 30  //: flags --int-math (its inputs are unbounded ints: their sum may overflow; the claim is about mathematical sums)
 // Failing sibling of reduction.cl, one deliberate bug: the barrier is inside
 //   `if (lid < s)`, so the work items with lid >= s never reach it (barrier.divergence).
 /*@

@@ -1,4 +1,4 @@
-//: expect fail loop.preserve 19
+//: expect fail loop.preserve 19  //: flags --int-math (its inputs are unbounded ints: their sum may overflow; the claim is about mathematical sums)
 // Failing sibling of reduction.cl, one deliberate bug: the loop invariant leaves out
 //   s == 1, which s becomes after the round with s == 2 (loop.preserve).
 /*@

@@ -1,4 +1,4 @@
-//: expect fail barrier.fence 27
+//: expect fail barrier.fence 27  //: flags --int-math (its inputs are unbounded ints: their sum may overflow; the claim is about mathematical sums)
 // Failing sibling of reduction.cl, one deliberate bug: the barrier in the loop fences
 //   global memory only (CLK_GLOBAL_MEM_FENCE) but moves permissions on the __local buf
 //   (barrier.fence).

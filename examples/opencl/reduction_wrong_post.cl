@@ -1,4 +1,4 @@
-//: expect fail post 12
+//: expect fail post 12  //: flags --int-math (its inputs are unbounded ints: their sum may overflow; the claim is about mathematical sums)
 // Failing sibling of reduction.cl, one deliberate bug: the postcondition promises
 //   out[group] > 0, but all inputs may be 0 (post).
 /*@

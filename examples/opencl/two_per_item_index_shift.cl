@@ -5,17 +5,17 @@
 //   b[gid+1] instead of b[2*gid+1]: no write permission for gid >= 2 (perm.write), and for
 //   gid == 1 it overwrites b[2] and leaves b[3] unset (post, both clauses).
 /*@
-  context a != NULL && b != NULL && \pointer_length(a) == 2 * n && \pointer_length(b) == 2 * n;
+  context 0 <= n && n < 1073741824 && a != NULL && b != NULL && \pointer_length(a) == 2 * n && \pointer_length(b) == 2 * n;
   context get_global_id(0) < n ==> Perm(&a[2 * get_global_id(0)], 1\2) ** Perm(&a[2 * get_global_id(0) + 1], 1\2);
   context get_global_id(0) < n ==> Perm(&b[2 * get_global_id(0)], write) ** Perm(&b[2 * get_global_id(0) + 1], write);
   ensures get_global_id(0) < n ==> b[2 * get_global_id(0)] == a[2 * get_global_id(0)] + a[2 * get_global_id(0) + 1];
   ensures get_global_id(0) < n ==> b[2 * get_global_id(0) + 1] == a[2 * get_global_id(0)] - a[2 * get_global_id(0) + 1];
 @*/
-__kernel void haar_step(__global int *a, __global int *b, int n) {
-  int gid = get_global_id(0);
+__kernel void haar_step(__global uint *a, __global uint *b, int n) {
+  size_t gid = get_global_id(0);
   if (gid < n) {
-    int x = a[2 * gid];
-    int y = a[2 * gid + 1];
+    uint x = a[2 * gid];
+    uint y = a[2 * gid + 1];
     b[2 * gid] = x + y;
     b[gid + 1] = x - y;
   }

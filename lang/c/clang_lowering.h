@@ -103,6 +103,7 @@ private:
     std::string name;
     Type type;
     bool floating = false;
+    ir::IntType cint;
   };
   bool isStructValue(const clang::Expr *e) const {
     return e->getType().getCanonicalType()->isStructureType();
@@ -114,6 +115,47 @@ private:
     return s;
   }
   std::string freshTemp() { return "$tmp" + std::to_string(++temps_); }
+  // The C integer type of `t` (enums as their underlying type); unbounded for
+  // anything else (bool, floating point, pointers).
+  ir::IntType cintOf(clang::QualType t) const {
+    t = t.getCanonicalType();
+    if (const auto *et = t->getAs<clang::EnumType>())
+      if (et->getDecl()->isComplete())
+        t = et->getDecl()->getIntegerType().getCanonicalType();
+    if (!t->isIntegerType() || t->isBooleanType())
+      return {};
+    return {static_cast<uint8_t>(ctx_.getIntWidth(t)), t->isSignedIntegerType()};
+  }
+  // `v` converted to the C type `to` (a Convert node unless it already has it).
+  static ExprPtr convertInt(ExprPtr v, ir::IntType to, SourceRange r) {
+    if (!v || v->cint == to || !to.bounded())
+      return v;
+    if (v->kind == ExprKind::IntLit && literalFits(v->intValue, to)) {
+      // A literal of the target type: `x == 64` stays a comparison with 64 for the
+      // analyses that read literals (launch-size pins, index shapes).
+      auto lit = std::make_shared<ir::Expr>(*v);
+      lit->cint = to;
+      return lit;
+    }
+    auto c = std::make_shared<ir::Expr>();
+    c->kind = ExprKind::Convert;
+    c->range = r;
+    c->cint = to;
+    c->args = {std::move(v)};
+    return c;
+  }
+  static bool literalFits(int64_t v, ir::IntType t) {
+    if (t.bits >= 64)
+      return t.isSigned || v >= 0;
+    int64_t lo = t.isSigned ? -(int64_t{1} << (t.bits - 1)) : 0;
+    int64_t hi = t.isSigned ? (int64_t{1} << (t.bits - 1)) - 1 : (int64_t{1} << t.bits) - 1;
+    return lo <= v && v <= hi;
+  }
+  static ExprPtr typed(ExprPtr e, ir::IntType t) {
+    if (e)
+      e->cint = t;
+    return e;
+  }
   Type irType(clang::QualType t) const {
     t = t.getCanonicalType();
     if (t->isBooleanType())
@@ -162,6 +204,11 @@ private:
                                          const char *where);
   void annotationStatements(uint32_t from, uint32_t to, std::vector<StmtPtr> &out);
 
+  // --- C's integer types in annotations (type_annotations.cpp) ---
+  void typeSpec(ExprPtr &e);
+  ir::IntType scopedIntType(const std::string &name) const;
+  ir::IntType builtinIntType(const std::string &name) const;
+
   // --- statements (lower_stmt.cpp) ---
   std::vector<StmtPtr> compound(const clang::CompoundStmt *cs);
   std::vector<StmtPtr> body(const clang::Stmt *s);
@@ -198,7 +245,6 @@ private:
   ExprPtr floatCall(const std::string &fn, std::vector<ExprPtr> args, SourceRange r);
   ExprPtr arith(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, clang::QualType t,
                 SourceRange r);
-  ExprPtr cDivision(ExprPtr a, ExprPtr b, bool rem, SourceRange r);
   ExprPtr value(const clang::Expr *e, std::vector<StmtPtr> &pre);
   ExprPtr cast(clang::CastKind k, const clang::Expr *sub, clang::QualType to, SourceRange r,
                std::vector<StmtPtr> &pre);
@@ -216,8 +262,18 @@ private:
   std::vector<ir::KernelArray> *locals_ = nullptr;
   bool inKernel_ = false;
   // The C names in scope (parameters, then locals, block by block): a name an
-  // annotation shares with one of them is the user's, not a builtin.
-  std::vector<std::string> userNames_;
+  // annotation shares with one of them is the user's, not a builtin. With each its
+  // integer type (an array's or pointer's: its element type) for annotations.
+  struct ScopedName {
+    std::string name;
+    ir::IntType cint;
+  };
+  std::vector<ScopedName> userNames_;
+  std::vector<ScopedName> specBinders_; // quantifier variables while typing an annotation
+  ir::IntType returnCint_;              // of the function being lowered, for \result
+  // False while a `for` loop's clauses are parsed: they are typed once its init's
+  // declarations are in scope.
+  bool typeSpecsNow_ = true;
   std::set<std::string> mainFunctions_; // functions the file defines
   unsigned temps_ = 0;
   std::set<std::string> floatNames_; // floating-point parameters, variables, arrays

@@ -245,6 +245,10 @@ private:
         e = globalLinear(r);
       return;
     }
+    // The dimension converted to the parameter's type (uint): a literal all the same.
+    for (ExprPtr &a : e->args)
+      while (a->kind == ExprKind::Convert && a->args[0]->kind == ExprKind::IntLit)
+        a = a->args[0];
     if (e->args.size() != 1 || e->args[0]->kind != ExprKind::IntLit || e->args[0]->intValue < 0 ||
         e->args[0]->intValue > 2) {
       diags_.error(DiagCode::Type, r, "the argument of " + n + " must be a literal 0, 1 or 2");

@@ -49,10 +49,13 @@ std::optional<SpecComment> CLowering::parseAnnotation(Annotation &a) {
   if (spec) {
     for (ir::Clause &c : spec->clauses) {
       markBuiltins(c.expr);
+      if (typeSpecsNow_)
+        typeSpec(c.expr);
       specExprs_.push_back(c.expr);
     }
     for (const StmtPtr &st : spec->stmts) {
       markBuiltins(st->value);
+      typeSpec(st->value);
       specExprs_.push_back(st->value);
     }
   }
@@ -69,7 +72,8 @@ void CLowering::markBuiltins(ExprPtr &e) {
   for (ExprPtr &a : e->args)
     markBuiltins(a);
   auto declared = [&](const std::string &n) {
-    return std::find(userNames_.begin(), userNames_.end(), n) != userNames_.end();
+    return std::any_of(userNames_.begin(), userNames_.end(),
+                       [&](const ScopedName &u) { return u.name == n; });
   };
   if (e->kind == ExprKind::Var) {
     size_t dot = e->name.find('.');

@@ -111,7 +111,7 @@ std::optional<std::vector<CLowering::Field>> CLowering::scalarFields(clang::Qual
         !(ft->isIntegerType() || ft->isRealFloatingType() || ft->isEnumeralType()))
       return std::nullopt;
     out.push_back({f->getNameAsString(), ft->isBooleanType() ? Type::Bool : Type::Int,
-                   ft->isRealFloatingType()});
+                   ft->isRealFloatingType(), cintOf(ft)});
   }
   if (out.empty())
     return std::nullopt;
@@ -157,7 +157,7 @@ std::vector<ir::Param> CLowering::params(const clang::ParmVarDecl *p,
   if (auto fields = scalarFields(p->getType())) {
     std::vector<ir::Param> out;
     for (const Field &f : *fields) {
-      out.push_back({f.type, p->getNameAsString() + "." + f.name, range(p)});
+      out.push_back({f.type, p->getNameAsString() + "." + f.name, range(p), f.cint});
       if (f.floating)
         floatNames_.insert(out.back().name);
       spaces.push_back(ir::MemorySpace::Global);
@@ -189,6 +189,7 @@ bool CLowering::param(const clang::ParmVarDecl *p, ir::Param &out, ir::MemorySpa
       return false;
     }
     out.type = Type::IntArray;
+    out.cint = cintOf(pointee);
     space = spaceOf(pointee);
     if (dialect_ == CDialect::Cuda && space == ir::MemorySpace::Global &&
         pointee.getAddressSpace() != clang::LangAS::Default)
@@ -203,6 +204,7 @@ bool CLowering::param(const clang::ParmVarDecl *p, ir::Param &out, ir::MemorySpa
   if (isFloat(p->getType()))
     floatNames_.insert(out.name);
   out.type = *st;
+  out.cint = cintOf(p->getType());
   space = ir::MemorySpace::Global;
   return true;
 }
@@ -210,13 +212,18 @@ bool CLowering::param(const clang::ParmVarDecl *p, ir::Param &out, ir::MemorySpa
 // The C names a function's parameters declare: annotations mean them, not builtins.
 void CLowering::enterFunction(const clang::FunctionDecl *fd) {
   userNames_.clear();
-  for (const clang::ParmVarDecl *p : fd->parameters())
-    userNames_.push_back(p->getNameAsString());
+  for (const clang::ParmVarDecl *p : fd->parameters()) {
+    clang::QualType t = p->getType().getCanonicalType();
+    userNames_.push_back(
+        {p->getNameAsString(), cintOf(t->isPointerType() ? t->getPointeeType() : t)});
+  }
+  returnCint_ = cintOf(fd->getReturnType());
 }
 
 void CLowering::kernel(clang::FunctionDecl *fd, uint32_t at) {
   enterFunction(fd);
   ir::GpuKernel k;
+  k.cuda = dialect_ == CDialect::Cuda;
   k.name = fd->getNameAsString();
   k.range = range(fd);
   k.nameRange = range(clang::SourceRange(fd->getLocation(), fd->getLocation()));
@@ -239,6 +246,7 @@ void CLowering::kernel(clang::FunctionDecl *fd, uint32_t at) {
       a.name = ip.name;
       a.range = ip.range;
       a.length = ir::makeVar("$smem_" + ip.name, ip.range);
+      a.cint = ip.cint;
       k.locals.push_back(a);
       continue;
     }
@@ -279,6 +287,7 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
     m.returnType = Type::Void;
   else if (auto t = scalarType(rt, m.nameRange, "function '" + m.name + "' returning a value"))
     m.returnType = *t;
+  m.returnCint = cintOf(rt);
   if (auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(fd->getBody()))
     m.body = compound(body);
   checkFunctionSpecs();
@@ -295,8 +304,10 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
     return;
   }
   std::string name = vd->getNameAsString();
-  userNames_.push_back(name); // in scope until the end of the enclosing block
   clang::QualType t = vd->getType();
+  // In scope until the end of the enclosing block.
+  const clang::ArrayType *arrayType = ctx_.getAsArrayType(t);
+  userNames_.push_back({name, cintOf(arrayType ? arrayType->getElementType() : t)});
   bool local =
       t.getAddressSpace() == clang::LangAS::opencl_local || vd->hasAttr<clang::CUDASharedAttr>();
   if (local && t->isIncompleteArrayType() && inKernel_ && locals_) {
@@ -306,6 +317,8 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
     a.name = name;
     a.range = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
     a.length = ir::makeVar("$smem_" + name, a.range);
+    if (const clang::ArrayType *at = ctx_.getAsArrayType(t))
+      a.cint = cintOf(at->getElementType());
     for (const ir::KernelArray &o : *locals_)
       if (o.name == name) {
         unsupported(r, "two local arrays named '" + name + "'");
@@ -342,6 +355,7 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
     a.name = name;
     a.range = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
     a.length = ir::makeInt(static_cast<int64_t>(at->getSize().getZExtValue()), a.range);
+    a.cint = cintOf(elem);
     if (isFloat(elem))
       floatNames_.insert(name);
     locals_->push_back(a);
@@ -374,17 +388,33 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
   s->name = name;
   s->nameRange = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
   s->declType = *st;
+  s->cint = cintOf(t);
   if (vd->getInit() && refersTo(vd->getInit(), vd)) {
     // C's scope of `x` starts at its declarator: `int x = x + 1;` reads the new,
     // indeterminate x, not an outer one (undefined behaviour; never a proof).
     unsupported(range(vd->getInit()),
-                 "'" + name + "' is read in its own initialiser (its value is indeterminate)");
+                "'" + name + "' is read in its own initialiser (its value is indeterminate)");
     return;
   }
   if (const clang::Expr *init = vd->getInit()) {
     if (const clang::CallExpr *c = callNeedingStatement(init)) {
       out.push_back(s);
-      call(c, ir::makeVar(name, s->nameRange), out);
+      ir::IntType from = cintOf(c->getType());
+      if (from == s->cint) {
+        call(c, ir::makeVar(name, s->nameRange), out);
+        return;
+      }
+      // Into a temporary of the call's type, then converted to the variable's.
+      auto tmp = newStmt(StmtKind::VarDecl, r);
+      tmp->name = freshTemp();
+      tmp->declType = *st;
+      tmp->cint = from;
+      out.push_back(tmp);
+      call(c, ir::makeVar(tmp->name, r), out);
+      auto set = newStmt(StmtKind::Assign, r);
+      set->target = ir::makeVar(name, s->nameRange);
+      set->value = convertInt(typed(ir::makeVar(tmp->name, r), from), s->cint, r);
+      out.push_back(set);
       return;
     }
     std::vector<StmtPtr> pre;
@@ -430,6 +460,7 @@ void CLowering::structDecl(const clang::VarDecl *vd, const std::vector<Field> &f
       floatNames_.insert(s->name);
     s->nameRange = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
     s->declType = fields[i].type;
+    s->cint = fields[i].cint;
     s->value = values[i];
     out.push_back(s);
   }
@@ -440,8 +471,10 @@ ExprPtr CLowering::member(const clang::MemberExpr *me) {
   const clang::Expr *base = me->getBase()->IgnoreParenImpCasts();
   auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(base);
   if (!me->isArrow() && dr && scalarFields(base->getType()))
-    return ir::makeVar(
-        dr->getDecl()->getNameAsString() + "." + me->getMemberDecl()->getNameAsString(), range(me));
+    return typed(
+        ir::makeVar(dr->getDecl()->getNameAsString() + "." + me->getMemberDecl()->getNameAsString(),
+                    range(me)),
+        cintOf(me->getType()));
   unsupported(range(me), "this member access (only fields of struct variables whose fields "
                          "are scalars)");
   return nullptr;

@@ -1,7 +1,8 @@
-// Expressions: C's integer arithmetic on mathematical integers (with C's
-// truncating division), conversions, comparisons, ?:, array indexing, struct fields,
-// and floating-point values as opaque function applications. Calls inside
-// expressions are hoisted into temporaries before the statement.
+// Expressions: C's integer arithmetic, each node with its C type (ir::IntType; vcgen
+// gives it C's semantics), Clang's implicit conversions as Convert nodes,
+// comparisons, ?:, array indexing, struct fields, and floating-point values as
+// opaque function applications. Calls inside expressions are hoisted into
+// temporaries before the statement.
 #include "lang/c/clang_lowering.h"
 
 namespace kprove::lang::clower {
@@ -48,6 +49,7 @@ ExprPtr CLowering::index(const clang::ArraySubscriptExpr *as, std::vector<StmtPt
              convertTo(as->getIdx(), Type::Int, pre)};
   if (!e->args[1])
     return nullptr;
+  e->cint = cintOf(as->getType());
   return e;
 }
 
@@ -78,10 +80,13 @@ ExprPtr CLowering::coerce(ExprPtr v, Type have, Type want, bool isFloatValue, So
       return floatCall("$fnonzero", {v}, r);
     return ir::makeBinary(ir::BinOp::Ne, v, ir::makeInt(0, r), r);
   }
+  // C's comparisons and conversions from bool give an int 0 or 1.
+  ir::IntType cInt{32, true};
   auto ite = std::make_shared<ir::Expr>();
   ite->kind = ExprKind::Ite;
   ite->range = r;
-  ite->args = {v, ir::makeInt(1, r), ir::makeInt(0, r)};
+  ite->cint = cInt;
+  ite->args = {v, typed(ir::makeInt(1, r), cInt), typed(ir::makeInt(0, r), cInt)};
   return ite;
 }
 
@@ -134,76 +139,49 @@ ExprPtr CLowering::arith(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, cla
       return nullptr;
     }
   }
-  switch (op) {
-  case clang::BO_Add:
-  case clang::BO_AddAssign:
-    return ir::makeBinary(ir::BinOp::Add, a, b, r);
-  case clang::BO_Sub:
-  case clang::BO_SubAssign:
-    return ir::makeBinary(ir::BinOp::Sub, a, b, r);
-  case clang::BO_Mul:
-  case clang::BO_MulAssign:
-    return ir::makeBinary(ir::BinOp::Mul, a, b, r);
-  case clang::BO_Div:
-  case clang::BO_DivAssign:
-    return cDivision(a, b, false, r);
-  case clang::BO_Rem:
-  case clang::BO_RemAssign:
-    return cDivision(a, b, true, r);
-  case clang::BO_Shl:
-  case clang::BO_ShlAssign:
-  case clang::BO_Shr:
-  case clang::BO_ShrAssign: {
-    if (b->kind != ExprKind::IntLit || b->intValue < 0 || b->intValue > 62) {
-      unsupported(r, "a shift by a non-constant amount");
-      return nullptr;
+  auto binop = [&]() -> std::optional<ir::BinOp> {
+    switch (op) {
+    case clang::BO_Add:
+    case clang::BO_AddAssign:
+      return ir::BinOp::Add;
+    case clang::BO_Sub:
+    case clang::BO_SubAssign:
+      return ir::BinOp::Sub;
+    case clang::BO_Mul:
+    case clang::BO_MulAssign:
+      return ir::BinOp::Mul;
+    case clang::BO_Div:
+    case clang::BO_DivAssign:
+      return ir::BinOp::TDiv;
+    case clang::BO_Rem:
+    case clang::BO_RemAssign:
+      return ir::BinOp::TMod;
+    case clang::BO_Shl:
+    case clang::BO_ShlAssign:
+      return ir::BinOp::Shl;
+    case clang::BO_Shr:
+    case clang::BO_ShrAssign:
+      return ir::BinOp::Shr;
+    case clang::BO_And:
+    case clang::BO_AndAssign:
+      return ir::BinOp::BitAnd;
+    case clang::BO_Or:
+    case clang::BO_OrAssign:
+      return ir::BinOp::BitOr;
+    case clang::BO_Xor:
+    case clang::BO_XorAssign:
+      return ir::BinOp::BitXor;
+    default:
+      return std::nullopt;
     }
-    ExprPtr p = ir::makeInt(int64_t{1} << b->intValue, r);
-    bool left = op == clang::BO_Shl || op == clang::BO_ShlAssign;
-    // x >> k is floor(x / 2^k), which is SMT's (Euclidean) division by a positive number.
-    return ir::makeBinary(left ? ir::BinOp::Mul : ir::BinOp::Div, a, p, r);
-  }
-  case clang::BO_And:
-  case clang::BO_AndAssign:
-    return floatCall("$band", {a, b}, r);
-  case clang::BO_Or:
-  case clang::BO_OrAssign:
-    return floatCall("$bor", {a, b}, r);
-  case clang::BO_Xor:
-  case clang::BO_XorAssign:
-    return floatCall("$bxor", {a, b}, r);
-  default:
+  }();
+  if (!binop) {
     unsupported(r, "this operator");
     return nullptr;
   }
-}
-
-// C's / and % truncate toward zero; the IR's are Euclidean. Equal for a >= 0, b > 0.
-ExprPtr CLowering::cDivision(ExprPtr a, ExprPtr b, bool rem, SourceRange r) {
-  auto mk = [&](ir::BinOp op, ExprPtr x, ExprPtr y) { return ir::makeBinary(op, x, y, r); };
-  auto ite = [&](ExprPtr c, ExprPtr t, ExprPtr f) {
-    auto e = std::make_shared<ir::Expr>();
-    e->kind = ExprKind::Ite;
-    e->range = r;
-    e->args = {c, t, f};
-    return e;
-  };
-  auto zero = ir::makeInt(0, r);
-  auto neg = [&](ExprPtr x) { return ir::makeUnary(ir::UnOp::Neg, x, r); };
-  auto absOf = [&](ExprPtr x) { return ite(mk(ir::BinOp::Ge, x, zero), x, neg(x)); };
-  // |a| div |b| is the truncated quotient's magnitude.
-  ExprPtr q = mk(ir::BinOp::Div, absOf(a), absOf(b));
-  ExprPtr sameSign = mk(ir::BinOp::Eq, mk(ir::BinOp::Ge, a, zero), mk(ir::BinOp::Ge, b, zero));
-  bool simple = b->kind == ExprKind::IntLit && b->intValue > 0;
-  ExprPtr quot = simple ? ite(mk(ir::BinOp::Ge, a, zero), mk(ir::BinOp::Div, a, b),
-                              neg(mk(ir::BinOp::Div, neg(a), b)))
-                        : ite(sameSign, q, neg(q));
-  if (!rem)
-    return quot;
-  if (simple)
-    return ite(mk(ir::BinOp::Ge, a, zero), mk(ir::BinOp::Mod, a, b),
-               neg(mk(ir::BinOp::Mod, neg(a), b)));
-  return mk(ir::BinOp::Sub, a, mk(ir::BinOp::Mul, b, quot));
+  // `t` is the type the operation is carried out in: Clang converted the operands
+  // to it (the usual arithmetic conversions; a shift's left operand promoted).
+  return typed(ir::makeBinary(*binop, a, b, r), cintOf(t));
 }
 
 ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
@@ -223,10 +201,10 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
       unsupported(r, "integer literal out of range");
       return nullptr;
     }
-    return ir::makeInt(static_cast<int64_t>(v.getZExtValue()), r);
+    return typed(ir::makeInt(static_cast<int64_t>(v.getZExtValue()), r), cintOf(il->getType()));
   }
   if (auto *cl = llvm::dyn_cast<clang::CharacterLiteral>(e))
-    return ir::makeInt(cl->getValue(), r);
+    return typed(ir::makeInt(cl->getValue(), r), cintOf(cl->getType()));
   if (auto *bl = llvm::dyn_cast<clang::CXXBoolLiteralExpr>(e))
     return ir::makeBool(bl->getValue(), r);
   if (auto *fl = llvm::dyn_cast<clang::FloatingLiteral>(e)) {
@@ -242,7 +220,7 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
     return cast(cc->getCastKind(), cc->getSubExpr(), cc->getType(), r, pre);
   if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
     if (auto *ec = llvm::dyn_cast<clang::EnumConstantDecl>(dr->getDecl()))
-      return ir::makeInt(ec->getInitVal().getExtValue(), r);
+      return typed(ir::makeInt(ec->getInitVal().getExtValue(), r), cintOf(dr->getType()));
     if (!llvm::isa<clang::VarDecl>(dr->getDecl())) {
       unsupported(r, "this use of '" + dr->getDecl()->getNameAsString() + "'");
       return nullptr;
@@ -255,7 +233,7 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
         rejectBuiltin(r, n);
       return nullptr;
     }
-    return ir::makeVar(dr->getDecl()->getNameAsString(), r);
+    return typed(ir::makeVar(dr->getDecl()->getNameAsString(), r), cintOf(dr->getType()));
   }
   if (auto *me = llvm::dyn_cast<clang::MemberExpr>(e)) {
     const clang::Expr *base = me->getBase()->IgnoreParenImpCasts();
@@ -284,7 +262,7 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
         return nullptr;
       if (isFloat(uo->getType()))
         return floatCall("$fneg", {a}, r);
-      return ir::makeUnary(ir::UnOp::Neg, a, r);
+      return typed(ir::makeUnary(ir::UnOp::Neg, a, r), cintOf(uo->getType()));
     }
     case clang::UO_Plus:
       return value(uo->getSubExpr(), pre);
@@ -294,7 +272,7 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
     }
     case clang::UO_Not: {
       ExprPtr a = value(uo->getSubExpr(), pre);
-      return a ? floatCall("$bnot", {a}, r) : nullptr;
+      return a ? typed(ir::makeUnary(ir::UnOp::BitNot, a, r), cintOf(uo->getType())) : nullptr;
     }
     default:
       unsupported(r, "this operator inside an expression (side effects, addresses and "
@@ -320,6 +298,8 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
     ite->kind = ExprKind::Ite;
     ite->range = r;
     ite->args = {c, a, b};
+    if (t == Type::Int)
+      ite->cint = cintOf(co->getType());
     return ite;
   }
   if (auto *c = llvm::dyn_cast<clang::CallExpr>(e))
@@ -327,7 +307,7 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
   if (auto *sz = llvm::dyn_cast<clang::UnaryExprOrTypeTraitExpr>(e)) {
     clang::Expr::EvalResult v;
     if (sz->EvaluateAsInt(v, ctx_))
-      return ir::makeInt(v.Val.getInt().getExtValue(), r);
+      return typed(ir::makeInt(v.Val.getInt().getExtValue(), r), cintOf(sz->getType()));
   }
   unsupported(r, std::string("the expression ") + e->getStmtClassName());
   return nullptr;
@@ -336,9 +316,14 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
 ExprPtr CLowering::cast(clang::CastKind k, const clang::Expr *sub, clang::QualType to,
                         SourceRange r, std::vector<StmtPtr> &pre) {
   switch (k) {
+  case clang::CK_IntegralCast: {
+    // C's conversion: exact when the value fits, else modulo 2^N (vcgen).
+    if (isBoolValued(sub))
+      return convertInt(convertTo(sub, Type::Int, pre), cintOf(to), r);
+    return convertInt(value(sub, pre), cintOf(to), r);
+  }
   case clang::CK_LValueToRValue:
   case clang::CK_NoOp:
-  case clang::CK_IntegralCast: // integers are mathematical (docs/language.md)
   case clang::CK_ArrayToPointerDecay:
   case clang::CK_FunctionToPointerDecay:
   case clang::CK_BuiltinFnToFnPtr:
@@ -462,9 +447,10 @@ ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre
     auto d = newStmt(StmtKind::VarDecl, r);
     d->name = tmp;
     d->declType = irType(c->getType());
+    d->cint = cintOf(c->getType());
     pre.push_back(d);
     call(c, ir::makeVar(tmp, r), pre);
-    return ir::makeVar(tmp, r);
+    return typed(ir::makeVar(tmp, r), d->cint);
   }
   // A builtin: what stdlib-specs/builtins.def says it is, or unsupported.
   const Builtin *b = builtinOf(c);
@@ -501,14 +487,18 @@ ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre
     ite->range = r;
     ite->args = {ir::makeBinary(name == "min" ? ir::BinOp::Le : ir::BinOp::Ge, args[0], args[1], r),
                  args[0], args[1]};
+    ite->cint = cintOf(c->getType());
     return ite;
   }
   if (b->kind == BuiltinKind::IntOp && name == "abs" && args.size() == 1 && !floatArgs) {
     auto ite = std::make_shared<ir::Expr>();
     ite->kind = ExprKind::Ite;
     ite->range = r;
+    // OpenCL's abs returns the unsigned type (abs(INT_MIN) is 2^31); CUDA's the
+    // signed one (abs(INT_MIN) overflows): the negation is carried out in it.
+    ite->cint = cintOf(c->getType());
     ite->args = {ir::makeBinary(ir::BinOp::Ge, args[0], ir::makeInt(0, r), r), args[0],
-                 ir::makeUnary(ir::UnOp::Neg, args[0], r)};
+                 typed(ir::makeUnary(ir::UnOp::Neg, args[0], r), ite->cint)};
     return ite;
   }
   for (const clang::Expr *a : c->arguments())

@@ -145,7 +145,9 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
     // for (init; c; inc) S  ==  { init; while (c) { S inc } }: a variable the init
     // declares is the loop's, so sibling loops may each declare their own `i`. The
     // loop's annotation belongs to the while (loopClauses before lowering init).
+    typeSpecsNow_ = false;
     auto clauses = loopClauses(s);
+    typeSpecsNow_ = true;
     size_t scope = userNames_.size();
     std::vector<StmtPtr> *into = &out;
     StmtPtr block;
@@ -155,6 +157,8 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
     }
     if (fs->getInit())
       stmt(fs->getInit(), *into);
+    for (ir::Clause &c : clauses) // the init's variables are in scope now
+      typeSpec(c.expr);
     auto w = newStmt(StmtKind::While, r);
     w->clauses = clauses;
     w->cond = fs->getCond() ? loopCondition(fs->getCond()) : ir::makeBool(true, r);
@@ -343,17 +347,20 @@ void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
       Type tt = irType(bo->getLHS()->getType());
       if (bo->getOpcode() == clang::BO_Assign) {
         if (const clang::CallExpr *c = callNeedingStatement(bo->getRHS())) {
-          if (target->kind == ExprKind::Var) {
+          ir::IntType to = cintOf(bo->getLHS()->getType()), from = cintOf(c->getType());
+          if (target->kind == ExprKind::Var && to == from) {
             call(c, target, out);
             return;
           }
+          // Into a temporary of the call's type, then converted to the target's.
           std::string tmp = freshTemp();
           auto d = newStmt(StmtKind::VarDecl, r);
           d->name = tmp;
           d->declType = tt;
+          d->cint = from;
           out.push_back(d);
           call(c, ir::makeVar(tmp, r), out);
-          assign(target, ir::makeVar(tmp, r), r, out);
+          assign(target, convertInt(typed(ir::makeVar(tmp, r), from), to, r), r, out);
           return;
         }
         std::vector<StmtPtr> pre;
@@ -367,9 +374,19 @@ void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
       ExprPtr rhs = value(ca->getRHS(), pre);
       out.insert(out.end(), pre.begin(), pre.end());
       ExprPtr cur = value(ca->getLHS(), pre);
-      ExprPtr v = arith(ca->getOpcode(), cur, rhs, ca->getLHS()->getType(), r);
+      if (isFloat(ca->getLHS()->getType()) || isFloat(ca->getComputationResultType())) {
+        ExprPtr v = arith(ca->getOpcode(), cur, rhs, ca->getLHS()->getType(), r);
+        if (v)
+          assign(target, v, r, out);
+        return;
+      }
+      // C: x op= y is x = (T)((C)x op y), C the type the operation is carried out in.
+      if (!cur || !rhs)
+        return;
+      ExprPtr lhs = convertInt(cur, cintOf(ca->getComputationLHSType()), r);
+      ExprPtr v = arith(ca->getOpcode(), lhs, rhs, ca->getComputationResultType(), r);
       if (v)
-        assign(target, v, r, out);
+        assign(target, convertInt(v, cintOf(ca->getLHS()->getType()), r), r, out);
       return;
     }
   }
@@ -384,10 +401,15 @@ void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
         unsupported(r, "++/-- on a floating-point value");
         return;
       }
-      assign(target,
-             ir::makeBinary(uo->isIncrementOp() ? ir::BinOp::Add : ir::BinOp::Sub, cur,
-                            ir::makeInt(1, r), r),
-             r, out);
+      // C: x++ is x = (T)((P)x + 1), P the promoted type of T.
+      clang::QualType t = uo->getSubExpr()->getType();
+      clang::QualType promoted =
+          ctx_.isPromotableIntegerType(t) ? ctx_.getPromotedIntegerType(t) : t;
+      ir::IntType p = cintOf(promoted);
+      ExprPtr step = typed(ir::makeBinary(uo->isIncrementOp() ? ir::BinOp::Add : ir::BinOp::Sub,
+                                          convertInt(cur, p, r), typed(ir::makeInt(1, r), p), r),
+                           p);
+      assign(target, convertInt(step, cintOf(t), r), r, out);
       return;
     }
   }

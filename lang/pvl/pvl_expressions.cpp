@@ -69,7 +69,9 @@ auto const foldPrefix = [](auto &ctx) {
   ExprPtr e = fusion::at_c<1>(parts);
   ParseState &st = state(ctx);
   for (size_t i = ops.size(); i-- > 0;) {
-    ir::UnOp op = ops[i]->kind == Tok::Not ? ir::UnOp::Not : ir::UnOp::Neg;
+    ir::UnOp op = ops[i]->kind == Tok::Not     ? ir::UnOp::Not
+                  : ops[i]->kind == Tok::Tilde ? ir::UnOp::BitNot
+                                               : ir::UnOp::Neg;
     e = noted(st, ir::makeUnary(op, e, join(tokRange(st, ops[i]), e->range)));
   }
   x3::_val(ctx) = e;
@@ -251,7 +253,11 @@ x3::rule<class imp_id, ExprPtr> const imp_e = "an expression";
 x3::rule<class imp_chain_id, std::vector<ExprPtr>> const imp_chain = "an expression";
 x3::rule<class or_id, ExprPtr> const or_e = "an expression";
 x3::rule<class and_id, ExprPtr> const and_e = "an expression";
+x3::rule<class bor_id, ExprPtr> const bor_e = "an expression";
+x3::rule<class bxor_id, ExprPtr> const bxor_e = "an expression";
+x3::rule<class band_id, ExprPtr> const band_e = "an expression";
 x3::rule<class eq_id, ExprPtr> const eq_e = "an expression";
+x3::rule<class shift_id, ExprPtr> const shift_e = "an expression";
 x3::rule<class rel_id, ExprPtr> const rel_e = "an expression";
 x3::rule<class add_id, ExprPtr> const add_e = "an expression";
 x3::rule<class mul_id, ExprPtr> const mul_e = "an expression";
@@ -274,17 +280,29 @@ auto const or_op = tk(Tok::OrOr) | (seedOnly >> tk(Tok::Bar));
 auto const or_e_def = and_e[setVal] >> *(or_op > and_e[foldBin(BinOp::Or)]);
 
 auto const and_op = tk(Tok::AndAnd) | (seedOnly >> tk(Tok::Amp));
-auto const and_e_def = eq_e[setVal] >> *((and_op > eq_e[foldBin(BinOp::And)]) |
-                                         (tk(Tok::StarStar) > eq_e[foldBin(BinOp::Star)]));
+auto const and_e_def = bor_e[setVal] >> *((and_op > bor_e[foldBin(BinOp::And)]) |
+                                          (tk(Tok::StarStar) > bor_e[foldBin(BinOp::Star)]));
+
+// C's bit operations, in C annotations only (C's precedence: | below ^ below & below
+// ==; << >> between + and <).
+auto const bor_e_def = bxor_e[setVal] >>
+                       *(CSpecIs() >> tk(Tok::Bar) > bxor_e[foldBin(BinOp::BitOr)]);
+auto const bxor_e_def = band_e[setVal] >>
+                        *(CSpecIs() >> tk(Tok::Caret) > band_e[foldBin(BinOp::BitXor)]);
+auto const band_e_def = eq_e[setVal] >> *(CSpecIs() >> tk(Tok::Amp) > eq_e[foldBin(BinOp::BitAnd)]);
 
 auto const eq_op = tk(Tok::EqEq) | (seedOnly >> tk(Tok::Assign));
 auto const eq_e_def = rel_e[setVal] >> *((eq_op > rel_e[foldBin(BinOp::Eq)]) |
                                          (tk(Tok::NotEq) > rel_e[foldBin(BinOp::Ne)]));
 
-auto const rel_e_def = add_e[setVal] >> *((tk(Tok::Le) > add_e[foldBin(BinOp::Le)]) |
-                                          (tk(Tok::Lt) > add_e[foldBin(BinOp::Lt)]) |
-                                          (tk(Tok::Ge) > add_e[foldBin(BinOp::Ge)]) |
-                                          (tk(Tok::Gt) > add_e[foldBin(BinOp::Gt)]));
+auto const rel_e_def = shift_e[setVal] >> *((tk(Tok::Le) > shift_e[foldBin(BinOp::Le)]) |
+                                            (tk(Tok::Lt) > shift_e[foldBin(BinOp::Lt)]) |
+                                            (tk(Tok::Ge) > shift_e[foldBin(BinOp::Ge)]) |
+                                            (tk(Tok::Gt) > shift_e[foldBin(BinOp::Gt)]));
+
+auto const shift_e_def = add_e[setVal] >>
+                         *((CSpecIs() >> tk(Tok::Shl) > add_e[foldBin(BinOp::Shl)]) |
+                           (CSpecIs() >> tk(Tok::Shr) > add_e[foldBin(BinOp::Shr)]));
 
 auto const add_e_def = mul_e[setVal] >> *((tk(Tok::Plus) > mul_e[foldBin(BinOp::Add)]) |
                                           (tk(Tok::Minus) > mul_e[foldBin(BinOp::Sub)]));
@@ -297,7 +315,7 @@ auto const mul_e_def = unary_e[setVal] >>
                          (tk(Tok::Backslash) > unary_e[foldBin(BinOp::FracDiv)]) |
                          (seedOnly >> mod_kw > unary_e[foldBin(BinOp::Mod)]));
 
-TokSet const prefix_op({Tok::Not, Tok::Minus}, "'!' or '-'");
+TokSet const prefix_op({Tok::Not, Tok::Minus, Tok::Tilde}, "'!', '-' or '~'");
 auto const unary_e_def = (*prefix_op >> postfix_e)[foldPrefix];
 
 IdentText const length_kw("length", "'length'");
@@ -365,8 +383,9 @@ auto const clause_expr_def = (seedOnly >> seed_clause_expr[setVal]) | expr[setVa
 auto const lhs_def = ident[varRef] >>
                      -span(tk(Tok::LBracket) > nested_expr > tk(Tok::RBracket))[indexExpr];
 
-BOOST_SPIRIT_DEFINE(expr, ite_chain, imp_e, imp_chain, or_e, and_e, eq_e, rel_e, add_e, mul_e,
-                    unary_e, postfix_e, primary, quant, binder, seed_clause_expr)
+BOOST_SPIRIT_DEFINE(expr, ite_chain, imp_e, imp_chain, or_e, and_e, bor_e, bxor_e, band_e, eq_e,
+                    rel_e, shift_e, add_e, mul_e, unary_e, postfix_e, primary, quant, binder,
+                    seed_clause_expr)
 
 } // namespace
 

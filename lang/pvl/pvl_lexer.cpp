@@ -278,9 +278,17 @@ std::optional<std::pair<Tok, size_t>> Lexer::punctuation() const {
   case '!':
     return d == '=' ? std::pair{Tok::NotEq, size_t{2}} : std::pair{Tok::Not, size_t{1}};
   case '<':
+    if (d == '<')
+      return {{Tok::Shl, 2}};
     return d == '=' ? std::pair{Tok::Le, size_t{2}} : std::pair{Tok::Lt, size_t{1}};
   case '>':
+    if (d == '>')
+      return {{Tok::Shr, 2}};
     return d == '=' ? std::pair{Tok::Ge, size_t{2}} : std::pair{Tok::Gt, size_t{1}};
+  case '^':
+    return {{Tok::Caret, 1}};
+  case '~':
+    return {{Tok::Tilde, 1}};
   case '+':
     if (d == '+')
       return {{Tok::PlusPlus, 2}};

@@ -105,7 +105,11 @@ namespace kprove::lang::pvl {
   X(AndAnd, "'&&'")                                                                                \
   X(Amp, "'&'")                                                                                    \
   X(OrOr, "'||'")                                                                                  \
-  X(Bar, "'|'")
+  X(Bar, "'|'")                                                                                    \
+  X(Caret, "'^'")                                                                                  \
+  X(Tilde, "'~'")                                                                                  \
+  X(Shl, "'<<'")                                                                                   \
+  X(Shr, "'>>'")
 
 enum class Tok : uint8_t {
 #define KPROVE_TOK_ENUM(Name, Spelling) Name,

@@ -1,4 +1,4 @@
-//: expect fail assert 11
+//: expect fail assert 11  //: flags --int-math (about what a loop forgets; its int arithmetic, unbounded, may overflow in C)
 // WRONG: with only a share of c[0], other threads' atomics interleave between the two
 // atomicAdds, so old2 == old1 + 1 is not guaranteed. Correct verdict: assert.
 /*@

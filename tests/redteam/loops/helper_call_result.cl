@@ -1,4 +1,4 @@
-//: expect fail assert 19
+//: expect fail assert 19  //: flags --int-math (about what a loop forgets; its int arithmetic, unbounded, may overflow in C)
 // WRONG: r is assigned from a helper call inside the loop; the helper ensures
 // \result == x + 1, so after the loop r == 3, not 0. Correct verdict: assert.
 /*@

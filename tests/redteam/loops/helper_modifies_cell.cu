@@ -1,4 +1,4 @@
-//: expect fail assert 27
+//: expect fail assert 27  //: flags --int-math (about what a loop forgets; its int arithmetic, unbounded, may overflow in C)
 // WRONG: the helper bump() writes p[i] (its contract says so: +1); called in the loop on
 // the thread's own cell. The loop invariant keeps only the permission, so the final
 // value is unknown to the prover; in fact it is v + 2, not v. Correct verdict: assert.

@@ -1,0 +1,171 @@
+// C's integer types in the annotations of a .cl/.cu file: an annotation's
+// arithmetic means what the same expression means in the code (VerCors gives C
+// annotations C's meaning): each name has its declared type, literals are int (or
+// long), the integer promotions and the usual arithmetic conversions apply
+// (C11 6.3.1.1, 6.3.1.8), `/` and `%` truncate, and the bit operations act on the
+// converted values. vcgen then wraps unsigned results and checks signed overflow,
+// as in code. Mathematical values (\pointer_length, pure functions, fractions) stay
+// mathematical, and so does any operation with one of them as operand.
+#include "lang/c/clang_lowering.h"
+
+namespace kprove::lang::clower {
+
+namespace {
+
+using ir::BinOp;
+using ir::IntType;
+
+IntType promote(IntType t) {
+  if (t.bounded() && t.bits < 32)
+    return {32, true};
+  return t;
+}
+
+// The usual arithmetic conversions; unbounded if either side is mathematical.
+IntType common(IntType a, IntType b) {
+  if (!a.bounded() || !b.bounded())
+    return {};
+  a = promote(a);
+  b = promote(b);
+  if (a == b)
+    return a;
+  if (a.isSigned == b.isSigned)
+    return a.bits >= b.bits ? a : b;
+  IntType u = a.isSigned ? b : a, s = a.isSigned ? a : b;
+  if (u.bits >= s.bits)
+    return u;
+  return s; // a wider signed type holds every value of the unsigned one
+}
+
+bool isArithmetic(BinOp op) {
+  switch (op) {
+  case BinOp::Add:
+  case BinOp::Sub:
+  case BinOp::Mul:
+  case BinOp::Div:
+  case BinOp::Mod:
+  case BinOp::TDiv:
+  case BinOp::TMod:
+  case BinOp::BitAnd:
+  case BinOp::BitOr:
+  case BinOp::BitXor:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isComparison(BinOp op) {
+  switch (op) {
+  case BinOp::Lt:
+  case BinOp::Le:
+  case BinOp::Gt:
+  case BinOp::Ge:
+  case BinOp::Eq:
+  case BinOp::Ne:
+    return true;
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
+IntType CLowering::scopedIntType(const std::string &name) const {
+  for (auto it = specBinders_.rbegin(); it != specBinders_.rend(); ++it)
+    if (it->name == name)
+      return it->cint;
+  for (auto it = userNames_.rbegin(); it != userNames_.rend(); ++it)
+    if (it->name == name)
+      return it->cint;
+  return {};
+}
+
+// The C type of a marked thread-id builtin: size_t for OpenCL's functions (uint
+// for get_work_dim), unsigned int for CUDA's threadIdx.x and friends.
+IntType CLowering::builtinIntType(const std::string &name) const {
+  if (name.rfind(kBuiltinMark, 0) != 0)
+    return {};
+  if (dialect_ == CDialect::Cuda || name.find("get_work_dim") != std::string::npos)
+    return {32, false};
+  return {static_cast<uint8_t>(ctx_.getTypeSize(ctx_.getSizeType())), false};
+}
+
+void CLowering::typeSpec(ExprPtr &e) {
+  if (!e)
+    return;
+  size_t bound = specBinders_.size();
+  for (ir::Binder &b : e->binders) {
+    if (b.type == Type::Int)
+      b.cint = {32, true}; // `int i`
+    specBinders_.push_back({b.name, b.cint});
+  }
+  for (ExprPtr &a : e->args)
+    typeSpec(a);
+  specBinders_.resize(bound);
+  SourceRange r = e->range;
+  switch (e->kind) {
+  case ExprKind::IntLit:
+    e->cint = e->intValue <= INT32_MAX && e->intValue >= INT32_MIN ? IntType{32, true}
+                                                                   : IntType{64, true};
+    return;
+  case ExprKind::Var:
+    e->cint =
+        e->name.rfind(kBuiltinMark, 0) == 0 ? builtinIntType(e->name) : scopedIntType(e->name);
+    return;
+  case ExprKind::Call:
+    e->cint = builtinIntType(e->name);
+    return;
+  case ExprKind::Index:
+    if (e->args[0]->kind == ExprKind::Var)
+      e->cint = scopedIntType(e->args[0]->name);
+    return;
+  case ExprKind::Old:
+    e->cint = e->args[0]->cint;
+    return;
+  case ExprKind::Result:
+    e->cint = returnCint_;
+    return;
+  case ExprKind::Unary:
+    if (e->unop != ir::UnOp::Not) {
+      e->cint = promote(e->args[0]->cint);
+      e->args[0] = convertInt(e->args[0], e->cint, r);
+    }
+    return;
+  case ExprKind::Ite: {
+    IntType c = common(e->args[1]->cint, e->args[2]->cint);
+    if (c.bounded()) {
+      e->args[1] = convertInt(e->args[1], c, r);
+      e->args[2] = convertInt(e->args[2], c, r);
+      e->cint = c;
+    }
+    return;
+  }
+  case ExprKind::Binary:
+    break;
+  default:
+    return;
+  }
+  // C's / and % truncate, also on mathematical values.
+  if (e->binop == BinOp::Div)
+    e->binop = BinOp::TDiv;
+  else if (e->binop == BinOp::Mod)
+    e->binop = BinOp::TMod;
+  if (e->binop == BinOp::Shl || e->binop == BinOp::Shr) {
+    e->cint = promote(e->args[0]->cint);
+    e->args[0] = convertInt(e->args[0], e->cint, r);
+    e->args[1] = convertInt(e->args[1], promote(e->args[1]->cint), r);
+    return;
+  }
+  if (!isArithmetic(e->binop) && !isComparison(e->binop))
+    return;
+  IntType c = common(e->args[0]->cint, e->args[1]->cint);
+  if (!c.bounded())
+    return;
+  e->args[0] = convertInt(e->args[0], c, r);
+  e->args[1] = convertInt(e->args[1], c, r);
+  if (isArithmetic(e->binop))
+    e->cint = c;
+}
+
+} // namespace kprove::lang::clower

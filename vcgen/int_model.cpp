@@ -1,0 +1,207 @@
+#include "vcgen/int_model.h"
+
+namespace kprove::vcgen {
+
+using namespace term;
+
+T pow2Const(unsigned bits) {
+  if (bits <= 62)
+    return intConst(int64_t{1} << bits);
+  // Not folded (it overflows int64): the solver computes it.
+  return mul(intConst(int64_t{1} << 32), pow2Const(bits - 32));
+}
+
+T minOf(ir::IntType t) {
+  if (!t.isSigned)
+    return intConst(0);
+  if (t.bits >= 64)
+    return intConst(INT64_MIN);
+  return intConst(-(int64_t{1} << (t.bits - 1)));
+}
+
+T maxOf(ir::IntType t) {
+  if (t.isSigned)
+    return t.bits >= 64 ? intConst(INT64_MAX) : intConst((int64_t{1} << (t.bits - 1)) - 1);
+  return sub(pow2Const(t.bits), intConst(1));
+}
+
+T inRange(const T &x, ir::IntType t) {
+  if (!t.bounded())
+    return tru();
+  return land(le(minOf(t), x), le(x, maxOf(t)));
+}
+
+bool fitsIn(ir::IntType from, ir::IntType to) {
+  if (!to.bounded())
+    return true;
+  if (!from.bounded())
+    return false;
+  if (from.isSigned == to.isSigned)
+    return from.bits <= to.bits;
+  // unsigned into signed needs a wider type; signed never fits an unsigned one.
+  return !from.isSigned && from.bits < to.bits;
+}
+
+T wrapTo(const T &x, ir::IntType t) {
+  if (!t.bounded())
+    return x;
+  int64_t v = 0;
+  if (x->op == Op::IntConst) {
+    v = x->num;
+    if (t.bits >= 64 && !t.isSigned && v < 0)
+      return v == INT64_MIN ? pow2Const(63) : sub(pow2Const(64), intConst(-v)); // 2^64 + v
+    if (t.bits < 64) {
+      int64_t m = int64_t{1} << t.bits;
+      int64_t r = ((v % m) + m) % m;
+      if (t.isSigned && r >= m / 2)
+        r -= m;
+      return intConst(r);
+    }
+    return x;
+  }
+  T modulus = pow2Const(t.bits);
+  // The `ite` keeps the common in-range case syntactically `x` for the solver.
+  T wrapped = t.isSigned ? sub(mod(add(x, pow2Const(t.bits - 1)), modulus), pow2Const(t.bits - 1))
+                         : mod(x, modulus);
+  return ite(inRange(x, t), x, wrapped);
+}
+
+T truncDiv(const T &a, const T &b) {
+  if (b->op == Op::IntConst && b->num > 0) {
+    if (a->op == Op::IntConst && a->num >= 0)
+      return intConst(a->num / b->num);
+    return ite(le(intConst(0), a), div(a, b), neg(div(neg(a), b)));
+  }
+  T absA = ite(le(intConst(0), a), a, neg(a));
+  T absB = ite(le(intConst(0), b), b, neg(b));
+  T q = div(absA, absB);
+  return ite(eq(le(intConst(0), a), le(intConst(0), b)), q, neg(q));
+}
+
+T truncMod(const T &a, const T &b) {
+  if (b->op == Op::IntConst && b->num > 0)
+    return ite(le(intConst(0), a), mod(a, b), neg(mod(neg(a), b)));
+  return sub(a, mul(b, truncDiv(a, b)));
+}
+
+T pow2(const T &k) {
+  if (k->op == Op::IntConst && k->num >= 0 && k->num <= 62)
+    return intConst(int64_t{1} << k->num);
+  return app("pow2", Sort::Int, {k});
+}
+
+std::vector<T> pow2Facts(const T &p) {
+  if (p->op != Op::App || p->name != "pow2")
+    return {};
+  const T &k = p->args[0];
+  T up = app("pow2", Sort::Int, {add(k, intConst(1))});
+  T log = app("log2", Sort::Int, {p});
+  return {implies(le(intConst(0), k),
+                  land({le(intConst(1), p), eq(up, mul(intConst(2), p)), eq(log, k)}))};
+}
+
+namespace {
+
+// Whether the literal v is 2^n (n >= 0); sets n.
+bool isPowerOfTwo(int64_t v, unsigned &n) {
+  if (v <= 0 || (v & (v - 1)) != 0)
+    return false;
+  n = static_cast<unsigned>(__builtin_ctzll(static_cast<unsigned long long>(v)));
+  return true;
+}
+
+// Bit n (of value 2^n = p) of a: floor(a / p) mod 2, which is right for negative a
+// in two's complement too (floor division, Euclidean mod by a positive number).
+T bitOf(const T &a, const T &p) {
+  return eq(mod(div(a, p), intConst(2)), intConst(1));
+}
+
+bool isLit(const T &t, int64_t &v) {
+  if (t->op != Op::IntConst)
+    return false;
+  v = t->num;
+  return true;
+}
+
+// The exact value of `a & c` for a literal c of the forms 2^n, 2^n - 1, ~2^n and
+// -2^n (all a's values); nullptr for other literals.
+T andLiteral(const T &a, int64_t c) {
+  unsigned n = 0;
+  if (c == 0)
+    return intConst(0);
+  if (c == -1)
+    return a;
+  if (isPowerOfTwo(c, n))
+    return ite(bitOf(a, intConst(c)), intConst(c), intConst(0));
+  if (c > 0 && c < INT64_MAX && isPowerOfTwo(c + 1, n))
+    return mod(a, intConst(c + 1));
+  if (c < 0 && c > INT64_MIN && isPowerOfTwo(-(c + 1), n)) // c == ~2^n
+    return sub(a, ite(bitOf(a, intConst(-(c + 1))), intConst(-(c + 1)), intConst(0)));
+  if (c < 0 && c > INT64_MIN && isPowerOfTwo(-c, n)) // c == -2^n == ~(2^n - 1)
+    return sub(a, mod(a, intConst(-c)));
+  return nullptr;
+}
+
+} // namespace
+
+BitTerm bitAnd(const T &a, const T &b) {
+  int64_t x = 0, y = 0;
+  if (isLit(a, x) && isLit(b, y))
+    return {intConst(x & y), {}};
+  if (isLit(b, y))
+    if (T r = andLiteral(a, y))
+      return {r, {}};
+  if (isLit(a, x))
+    if (T r = andLiteral(b, x))
+      return {r, {}};
+  T r = app("bitand", Sort::Int, {a, b});
+  std::vector<T> facts;
+  T zero = intConst(0);
+  // Bits of non-negative numbers: the result has no more bits than either operand.
+  facts.push_back(implies(lor(le(zero, a), le(zero, b)), le(zero, r)));
+  facts.push_back(implies(le(zero, a), le(r, a)));
+  facts.push_back(implies(le(zero, b), le(r, b)));
+  facts.push_back(implies(land(lt(a, zero), lt(b, zero)), lt(r, zero)));
+  return {r, facts};
+}
+
+BitTerm bitOr(const T &a, const T &b) {
+  int64_t x = 0, y = 0;
+  if (isLit(a, x) && isLit(b, y))
+    return {intConst(x | y), {}};
+  // a | b == a + b - (a & b)
+  BitTerm both = bitAnd(a, b);
+  return {sub(add(a, b), both.value), both.facts};
+}
+
+BitTerm bitXor(const T &a, const T &b) {
+  int64_t x = 0, y = 0;
+  if (isLit(a, x) && isLit(b, y))
+    return {intConst(x ^ y), {}};
+  // a ^ b == a + b - 2 * (a & b)
+  BitTerm both = bitAnd(a, b);
+  return {sub(add(a, b), mul(intConst(2), both.value)), both.facts};
+}
+
+namespace {
+void collectTypes(const std::vector<ir::StmtPtr> &body, std::map<std::string, ir::IntType> &out) {
+  for (const ir::StmtPtr &s : body) {
+    if (s->kind == ir::StmtKind::VarDecl && s->cint.bounded())
+      out[s->name] = s->cint;
+    collectTypes(s->body, out);
+    collectTypes(s->elseBody, out);
+  }
+}
+} // namespace
+
+std::map<std::string, ir::IntType> intTypesOf(const std::vector<ir::Param> &params,
+                                              const std::vector<ir::StmtPtr> &body) {
+  std::map<std::string, ir::IntType> out;
+  for (const ir::Param &p : params)
+    if (p.type == ir::Type::Int && p.cint.bounded())
+      out[p.name] = p.cint;
+  collectTypes(body, out);
+  return out;
+}
+
+} // namespace kprove::vcgen
