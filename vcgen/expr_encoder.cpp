@@ -55,6 +55,22 @@ bool isGroupStart(const ir::Expr &e, char &dim) { // grp * lsz
   return false;
 }
 
+// The value of a literal, possibly negated or complemented (`~8`), through
+// conversions to types of at least `bits` bits: those keep its low `bits` bits,
+// all an operation of that width reads of it.
+std::optional<int64_t> constantValue(const ir::Expr &e, unsigned bits) {
+  if (e.kind == ir::ExprKind::Convert)
+    return e.cint.bounded() && e.cint.bits < bits ? std::nullopt
+                                                  : constantValue(*e.args[0], bits);
+  if (e.kind == ir::ExprKind::IntLit)
+    return e.intValue;
+  if (e.kind == ir::ExprKind::Unary && e.unop != ir::UnOp::Not)
+    if (std::optional<int64_t> a = constantValue(*e.args[0], bits);
+        a && *a > INT64_MIN && *a < INT64_MAX)
+      return e.unop == ir::UnOp::Neg ? -*a : -*a - 1;
+  return std::nullopt;
+}
+
 // Products and sums of launch variables the global-size limit bounds (every
 // dimension's ngr * lsz is at most INT_MAX, docs/soundness.md "launch sizes"):
 // grp * lsz, ngr * lsz, and the global id grp * lsz + lid.
@@ -252,6 +268,23 @@ T ExprEncoder::encodeBinary(const ir::Expr &e) {
   case BinOp::BitAnd:
   case BinOp::BitOr:
   case BinOp::BitXor: {
+    if (e.binop == BinOp::BitAnd) {
+      // A negative literal converted to the unsigned type (`g & ~8u`, `g & ~8`): on
+      // the other operand's bits, in [0, 2^N), it masks as the literal itself.
+      ir::IntType t = e.cint;
+      auto literal = [&](const ir::Expr &x, T &out) {
+        if (!vc_.bounded(t))
+          return;
+        std::optional<int64_t> v = constantValue(x, t.bits);
+        // Unsigned: the other operand has no bits above N. Signed: the literal must
+        // be a value of the type, so its bits above N are its sign's.
+        if (v && (!t.isSigned || (t.bits >= 64 || (*v >= -(int64_t{1} << (t.bits - 1)) &&
+                                                    *v < (int64_t{1} << (t.bits - 1))))))
+          out = intConst(*v);
+      };
+      literal(*e.args[0], a);
+      literal(*e.args[1], b);
+    }
     BitTerm r = e.binop == BinOp::BitAnd  ? bitAnd(a, b)
                 : e.binop == BinOp::BitOr ? bitOr(a, b)
                                           : bitXor(a, b);

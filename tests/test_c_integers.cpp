@@ -1,0 +1,167 @@
+// C's integer semantics in .cl/.cu files (docs/language.md §11.2): each case a bug
+// that mathematical integers miss (or a correct kernel they reject), checked by
+// verdict, code and line; and --int-math, which switches it off.
+#include "snippet.h"
+
+#include <catch2/catch.hpp>
+
+using kprove::driver::Verdict;
+using kprove::testing::runSnippet;
+
+namespace {
+
+using Errors = std::set<std::pair<std::string, unsigned>>;
+
+kprove::testing::SnippetResult cl(const std::string &text, bool intMath = false) {
+  kprove::driver::RunOptions o;
+  o.launch.intMath = intMath;
+  return runSnippet(text, "cint", ".cl", o);
+}
+kprove::testing::SnippetResult cu(const std::string &text, bool intMath = false) {
+  kprove::driver::RunOptions o;
+  o.launch.intMath = intMath;
+  return runSnippet(text, "cint", ".cu", o);
+}
+
+} // namespace
+
+TEST_CASE("annotations of C files divide as C does, and know the bit operations", "[c][int]") {
+  auto ok = cl(R"(__kernel void k(__global int *a) {
+  //@ assert -7 / 2 == -3 && -7 % 2 == -1 && 7 / -2 == -3;
+  //@ assert (5 ^ 1) == 4 && (6 & 3) == 2 && (6 | 1) == 7 && (1 << 4) == 16 && ~0 == -1;
+  //@ assert (-8 >> 1) == -4;
+}
+)");
+  CHECK(ok.verdict == Verdict::Verified);
+  CHECK(cl("__kernel void k(__global int *a) {\n  //@ assert -7 / 2 == -4;\n}\n").errors ==
+        Errors{{"assert", 2}});
+  // Comparisons convert as C does: -1 < 1u is false (-1 becomes 4294967295).
+  CHECK(cl("__kernel void k(__global int *a, uint n) {\n  //@ assert -1 < n;\n}\n").errors ==
+        Errors{{"assert", 2}});
+  CHECK(cl("__kernel void k(__global int *a, uint n) {\n  //@ assert n - 1 == 4294967295 || n "
+           ">= 1;\n}\n")
+            .verdict == Verdict::Verified);
+}
+
+TEST_CASE("unsigned arithmetic wraps: a guard `t - 1 >= 0` holds for thread 0", "[c][int]") {
+  const char *src = R"(/*@
+  context gridDim.x == 1;
+  context out != NULL && \pointer_length(out) == blockDim.x;
+  context threadIdx.x >= 1 ==> Perm(&out[threadIdx.x - 1], write);
+@*/
+__global__ void k(int *out) {
+  unsigned t = threadIdx.x;
+  if (t - 1 >= 0) {
+    out[t - 1] = 1;
+  }
+}
+)";
+  CHECK(cu(src).errors == Errors{{"bounds", 9}});
+  // Mathematical integers miss it: -1 >= 0 is false there.
+  CHECK(cu(src, true).verdict == Verdict::Verified);
+  // The unsigned guard `t - 1 < blockDim.x` is the correct one (and is rejected with
+  // mathematical integers only if it were needed the other way round).
+  std::string fixed = src;
+  fixed.replace(fixed.find("t - 1 >= 0"), 10, "t - 1 < blockDim.x");
+  CHECK(cu(fixed).verdict == Verdict::Verified);
+}
+
+TEST_CASE("a size_t wrap-around guard is understood", "[c][int]") {
+  const char *src = R"(/*@
+  context out != NULL && \pointer_length(out) == n;
+  context get_global_id(0) >= 1 && get_global_id(0) - 1 < n ==> Perm(&out[get_global_id(0) - 1], write);
+@*/
+__kernel void k(__global int *out, uint n) {
+  size_t i = get_global_id(0);
+  if (i - 1 < n) {
+    out[i - 1] = 1;
+  }
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+}
+
+TEST_CASE("narrowing conversions wrap: (ushort)g makes threads 0 and 65536 collide", "[c][int]") {
+  const char *src = R"(/*@
+  context out != NULL && \pointer_length(out) == 65536;
+  context get_global_id(0) < 65536 ==> Perm(&out[get_global_id(0)], write);
+@*/
+__kernel void k(__global int *out) {
+  size_t g = get_global_id(0);
+  out[(ushort)g] = 1;
+}
+)";
+  CHECK(cl(src).errors == Errors{{"perm.write", 7}});
+}
+
+TEST_CASE("signed overflow is an obligation, in code and in annotations", "[c][int]") {
+  const char *src = R"(/*@
+  context out != NULL && \pointer_length(out) == 4 * get_global_size(0);
+  context Perm(&out[4 * get_global_id(0)], write);
+@*/
+__kernel void k(__global int *out) {
+  int g = get_global_id(0);
+  out[4 * g] = 1;
+}
+)";
+  CHECK(cl(src).errors == Errors{{"overflow", 7}});
+  CHECK(cl(src, true).verdict == Verdict::Verified);
+  std::string sized = src;
+  sized.replace(sized.find("int g"), 5, "size_t g");
+  CHECK(cl(sized).verdict == Verdict::Verified);
+  // INT_MIN / -1 overflows too; division by zero is its own code.
+  CHECK(cl("__kernel void k(__global int *a, int x) {\n  int y = x / -1;\n}\n").errors ==
+        Errors{{"overflow", 2}});
+  CHECK(cl("__kernel void k(__global int *a, int x) {\n  int y = 7 % x;\n}\n").errors ==
+        Errors{{"div.zero", 2}});
+  // In an annotation: `n + 1` of an int n may overflow.
+  CHECK(cl("/*@ requires n + 1 > n; @*/\n__kernel void k(__global int *a, int n) {\n}\n").errors ==
+        Errors{{"overflow", 1}});
+}
+
+TEST_CASE("shifts: the amount is below the width, signed left shifts stay in range",
+          "[c][int]") {
+  CHECK(cl("__kernel void k(__global uint *a, int s) {\n  uint x = 1u << s;\n}\n").errors ==
+        Errors{{"shift", 2}});
+  CHECK(cl("__kernel void k(__global uint *a, int s) {\n  if (0 <= s && s < 32) {\n    uint x = "
+           "1u << s;\n  }\n}\n")
+            .verdict == Verdict::Verified);
+  CHECK(cl("__kernel void k(__global int *a, int x) {\n  int y = x << 1;\n}\n").errors ==
+        Errors{{"shift", 2}});
+  CHECK(cl("__kernel void k(__global int *a, uint x) {\n  //@ assert x != 3 || (x << 31) == "
+           "2147483648;\n}\n")
+            .verdict == Verdict::Verified);
+}
+
+TEST_CASE("variables keep their type's range across loops and calls", "[c][int]") {
+  const char *src = R"(__kernel void k(__global int *a, uchar c) {
+  uchar x = c;
+  //@ loop_invariant true;
+  while (x > 3) {
+    x = x - 1;
+  }
+  //@ assert 0 <= x && x <= 255;
+  uchar y = 255;
+  y++;
+  //@ assert y == 0;
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+}
+
+TEST_CASE("power-of-two masks are exact", "[c][int]") {
+  const char *src = R"(/*@
+  context in != NULL && \pointer_length(in) == 64;
+  context (\forall* int j; 0 <= j && j < 64; Perm(&in[j], 1\get_global_size(0)));
+@*/
+__kernel void k(__global int *in) {
+  size_t g = get_global_id(0);
+  int v = in[g & 63];
+  //@ assert (g & 63) == g % 64 && (g & ~8) + (g & 8) == g && (g | 8) >= g;
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+  std::string wrong = src;
+  wrong.replace(wrong.find("in[g & 63]"), 10, "in[g & 64]");
+  CHECK(cl(wrong).errors == Errors{{"bounds", 7}});
+}
