@@ -165,3 +165,34 @@ __kernel void k(__global int *in) {
   wrong.replace(wrong.find("in[g & 63]"), 10, "in[g & 64]");
   CHECK(cl(wrong).errors == Errors{{"bounds", 7}});
 }
+
+TEST_CASE("shifts by a symbolic amount: powers of two in loops that double", "[c][int]") {
+  const char *shift = R"(__kernel void k(__global int *a, int k) {
+  if (0 <= k && k < 30) {
+    int s = 1 << k;
+    //@ assert s >= 1;
+    //@ assert 2 * s == 1 << (k + 1);
+    //@ assert (s >> 1) * 2 == s || k == 0;
+  }
+}
+)";
+  CHECK(cl(shift).verdict == Verdict::Verified);
+  const char *doubling = R"(__kernel void k(__global int *a, int n) {
+  if (0 < n && n < 1073741824) {
+    int s = 1;
+    int ks = 0;
+    //@ loop_invariant 0 <= ks && ks <= 30 && s == 1 << ks && s <= n;
+    while (2 * s <= n) {
+      s = s * 2;
+      ks = ks + 1;
+    }
+    //@ assert s <= n && n < 2 * s;
+  }
+}
+)";
+  CHECK(cl(doubling).verdict == Verdict::Verified);
+  // With n up to 2^30 itself, 2 * s reaches 2^31: an overflow in the loop condition.
+  std::string wide = doubling;
+  wide.replace(wide.find("n < 1073741824"), 14, "n <= 1073741824");
+  CHECK(cl(wide).errors == Errors{{"overflow", 6}});
+}

@@ -232,9 +232,9 @@ def verified_examples():
             yield p
 
 
-def run(kprove, path, timeout):
+def run(kprove, path, timeout, flags=()):
     try:
-        r = subprocess.run([kprove, "--timeout", str(timeout), str(path)],
+        r = subprocess.run([kprove, "--timeout", str(timeout), *flags, str(path)],
                            capture_output=True, text=True, timeout=timeout * 20 + 30)
         return r.returncode
     except subprocess.TimeoutExpired:
@@ -266,6 +266,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for ex in examples:
             lines = ex.read_text().splitlines()
+            # The example's own flags (`//: flags --int-math (why)`): its mutants need them too.
+            flags = ["--int-math"] if any("//: flags --int-math" in l for l in lines) else []
             lines = [l.replace("//: expect verified", "// mutant") for l in lines]
             for rule, fn in RULES:
                 if args.rules and rule not in args.rules.split(","):
@@ -280,7 +282,7 @@ def main():
                     gen += 1
                     path = Path(tmp) / f"{ex.stem}-{rule}-{line_no}-{counter}{ex.suffix}"
                     path.write_text("\n".join(mutant) + "\n")
-                    rc = run(args.kprove, path, args.timeout)
+                    rc = run(args.kprove, path, args.timeout, flags)
                     if rc == 0:
                         surv += 1
                         key = f"{ex.relative_to(ROOT) if ex.is_absolute() else ex}:{line_no} {rule}"
