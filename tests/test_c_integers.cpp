@@ -196,3 +196,21 @@ TEST_CASE("shifts by a symbolic amount: powers of two in loops that double", "[c
   wide.replace(wide.find("n < 1073741824"), 14, "n <= 1073741824");
   CHECK(cl(wide).errors == Errors{{"overflow", 6}});
 }
+
+TEST_CASE("buffers of different integer element types are different buffers", "[c][int]") {
+  // Cells hold values of their element type; an int cell read through a uint
+  // pointer would contradict that. The assumption is explicit, so a contract that
+  // equates the two pointers is reported as vacuous, never a silent proof.
+  const char *src = R"(/*@
+  context a != NULL && b != NULL && \pointer_length(a) == get_global_size(0) && a == b;
+  context Perm(&a[get_global_id(0)], write);
+@*/
+__kernel void k(__global int *a, __global uint *b) {
+  size_t g = get_global_id(0);
+  a[g] = -1;
+  uint x = b[g];
+  //@ assert false;
+}
+)";
+  CHECK(cl(src).errors == Errors{{"vacuous", 2}});
+}

@@ -157,6 +157,7 @@ private:
         spaces_[p.name] = k_.spaces[i];
       }
     }
+    assumeTypedBuffersDistinct(vc_, k_.params, base_);
     // Local memory: fresh per group, distinct from everything the host passed.
     std::vector<T> locals;
     for (const ir::KernelArray &a : k_.locals) {

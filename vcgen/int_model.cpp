@@ -207,6 +207,17 @@ void collectTypes(const std::vector<ir::StmtPtr> &body, std::map<std::string, ir
 }
 } // namespace
 
+void assumeTypedBuffersDistinct(const VcContext &vc, const std::vector<ir::Param> &params,
+                                State &st) {
+  for (size_t i = 0; i < params.size(); ++i)
+    for (size_t j = i + 1; j < params.size(); ++j) {
+      const ir::Param &a = params[i], &b = params[j];
+      if (a.type == ir::Type::IntArray && b.type == ir::Type::IntArray && vc.bounded(a.cint) &&
+          vc.bounded(b.cint) && a.cint != b.cint && st.vars.count(a.name) && st.vars.count(b.name))
+        st.assume(neq(st.vars.at(a.name), st.vars.at(b.name)));
+    }
+}
+
 std::map<std::string, ir::IntType> intTypesOf(const std::vector<ir::Param> &params,
                                               const std::vector<ir::StmtPtr> &body) {
   std::map<std::string, ir::IntType> out;

@@ -8,6 +8,8 @@
 
 #include "logic/ir.h"
 #include "logic/term.h"
+#include "vcgen/state.h"
+#include "vcgen/vc_context.h"
 
 #include <map>
 #include <string>
@@ -52,5 +54,12 @@ std::vector<term::T> pow2Facts(const term::T &p);
 // variables.
 std::map<std::string, ir::IntType> intTypesOf(const std::vector<ir::Param> &params,
                                               const std::vector<ir::StmtPtr> &body);
+
+// Memory holds a value of its element type in every cell (the reads assume it), so
+// two pointer parameters of different integer element types are assumed to be
+// different buffers (docs/soundness.md, "integers"): a contract that equates them
+// is then contradictory, which the vacuity check reports.
+void assumeTypedBuffersDistinct(const VcContext &vc, const std::vector<ir::Param> &params,
+                                State &st);
 
 } // namespace kprove::vcgen

@@ -33,6 +33,7 @@ void verifyMethod(VcContext &vc, const ir::Method &m) {
     else if (vc.bounded(p.cint))
       st.assume(inRange(v, p.cint));
   }
+  assumeTypedBuffersDistinct(vc, m.params, st);
   st.heap = vc.freshVar("heap", Sort::Heap);
   st.mask = vc.zeroMask(st);
   st.oldHeap = st.heap;

@@ -206,7 +206,8 @@ private:
 
   // --- C's integer types in annotations (type_annotations.cpp) ---
   void typeSpec(ExprPtr &e);
-  ir::IntType scopedIntType(const std::string &name) const;
+  // The type of the value `name` (element: of its cells) denotes; unbounded if none.
+  ir::IntType scopedIntType(const std::string &name, bool element) const;
   ir::IntType builtinIntType(const std::string &name) const;
 
   // --- statements (lower_stmt.cpp) ---
@@ -267,6 +268,7 @@ private:
   struct ScopedName {
     std::string name;
     ir::IntType cint;
+    bool array = false; // cint is the element type of this pointer or array
   };
   std::vector<ScopedName> userNames_;
   std::vector<ScopedName> specBinders_; // quantifier variables while typing an annotation

@@ -214,8 +214,9 @@ void CLowering::enterFunction(const clang::FunctionDecl *fd) {
   userNames_.clear();
   for (const clang::ParmVarDecl *p : fd->parameters()) {
     clang::QualType t = p->getType().getCanonicalType();
-    userNames_.push_back(
-        {p->getNameAsString(), cintOf(t->isPointerType() ? t->getPointeeType() : t)});
+    userNames_.push_back({p->getNameAsString(),
+                          cintOf(t->isPointerType() ? t->getPointeeType() : t),
+                          t->isPointerType()});
   }
   returnCint_ = cintOf(fd->getReturnType());
 }
@@ -307,7 +308,8 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
   clang::QualType t = vd->getType();
   // In scope until the end of the enclosing block.
   const clang::ArrayType *arrayType = ctx_.getAsArrayType(t);
-  userNames_.push_back({name, cintOf(arrayType ? arrayType->getElementType() : t)});
+  userNames_.push_back({name, cintOf(arrayType ? arrayType->getElementType() : t),
+                        arrayType != nullptr || t->isPointerType()});
   bool local =
       t.getAddressSpace() == clang::LangAS::opencl_local || vd->hasAttr<clang::CUDASharedAttr>();
   if (local && t->isIncompleteArrayType() && inKernel_ && locals_) {

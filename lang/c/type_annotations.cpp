@@ -71,13 +71,13 @@ bool isComparison(BinOp op) {
 
 } // namespace
 
-IntType CLowering::scopedIntType(const std::string &name) const {
+IntType CLowering::scopedIntType(const std::string &name, bool element) const {
   for (auto it = specBinders_.rbegin(); it != specBinders_.rend(); ++it)
     if (it->name == name)
-      return it->cint;
+      return element ? IntType{} : it->cint;
   for (auto it = userNames_.rbegin(); it != userNames_.rend(); ++it)
     if (it->name == name)
-      return it->cint;
+      return it->array == element ? it->cint : IntType{};
   return {};
 }
 
@@ -111,14 +111,14 @@ void CLowering::typeSpec(ExprPtr &e) {
     return;
   case ExprKind::Var:
     e->cint =
-        e->name.rfind(kBuiltinMark, 0) == 0 ? builtinIntType(e->name) : scopedIntType(e->name);
+        e->name.rfind(kBuiltinMark, 0) == 0 ? builtinIntType(e->name) : scopedIntType(e->name, false);
     return;
   case ExprKind::Call:
     e->cint = builtinIntType(e->name);
     return;
   case ExprKind::Index:
     if (e->args[0]->kind == ExprKind::Var)
-      e->cint = scopedIntType(e->args[0]->name);
+      e->cint = scopedIntType(e->args[0]->name, true);
     return;
   case ExprKind::Old:
     e->cint = e->args[0]->cint;
