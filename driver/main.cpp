@@ -1,6 +1,7 @@
 // kprove [options] FILE...  — exit 0 all proved, 1 a failure, 2 input error,
 // 3 nothing failed but something is unknown.
 #include "driver/pipeline.h"
+#include "driver/stdlib_dir.h"
 
 #include <CLI/CLI.hpp>
 
@@ -79,8 +80,8 @@ int main(int argc, char **argv) {
   CLI::App app{"kprove: deductive verifier for GPU kernels (permission-based separation logic)"};
   driver::RunOptions opts;
   std::vector<std::string> files;
-  app.add_option("files", files, "PVL (.pvl), OpenCL (.cl) or CUDA (.cu) files to verify")
-      ->required();
+  app.add_option("files", files, "PVL (.pvl), OpenCL (.cl) or CUDA (.cu) files to verify");
+  app.footer("kprove lsp: a language server over stdin/stdout (docs/editor.md)");
   // GPUVerify-compatible launch sizes: 1 to 3 comma-separated values (x, y, z).
   std::vector<int64_t> localSize, numGroups, globalSize;
   auto launchFlag = [&](const char *flag, std::vector<int64_t> &to, const char *what) {
@@ -103,6 +104,13 @@ int main(int argc, char **argv) {
   app.add_option("--memory", memoryMb,
                  "address-space limit in MiB (0: none); running out is an error, never a proof")
       ->check(CLI::Range(0u, 1u << 22));
+  std::string stdlibFlag;
+  app.add_option("--stdlib", stdlibFlag,
+                 "directory holding kprove's opencl.h and cuda.h (default: KPROVE_STDLIB, else "
+                 "share/kprove/stdlib-specs next to the executable, else the source tree)");
+  bool printStdlib = false;
+  app.add_flag("--print-stdlib-dir", printStdlib,
+               "print the stdlib-specs directory kprove would use, and exit");
   app.set_version_flag("--version", std::string("kprove 0.1.0"));
   try {
     app.parse(argc, argv);
@@ -126,8 +134,24 @@ int main(int argc, char **argv) {
   pin(localSize, opts.launch.localSize);
   pin(numGroups, opts.launch.numGroups);
   pin(globalSize, opts.launch.globalSize);
-  if (const char *dir = std::getenv("KPROVE_STDLIB"))
+  if (const char *dir = std::getenv("KPROVE_STDLIB"); dir && *dir)
     opts.stdlibDir = dir;
+  if (!stdlibFlag.empty())
+    opts.stdlibDir = stdlibFlag;
+  if (printStdlib) {
+    std::string dir = opts.stdlibDir.empty() ? driver::defaultStdlibDir() : opts.stdlibDir;
+    if (!driver::isStdlibDir(dir)) {
+      std::cerr << "kprove: error: no stdlib-specs directory found"
+                << (dir.empty() ? "" : " ('" + dir + "' has no opencl.h and cuda.h)") << "\n";
+      return 2;
+    }
+    std::cout << dir << "\n";
+    return 0;
+  }
+  if (files.empty()) {
+    std::cerr << "kprove: error: no input files (kprove --help)\n";
+    return 2;
+  }
 
   if (memoryMb > 0) {
     rlimit lim{};
