@@ -1,7 +1,9 @@
 // kprove [options] FILE...  — exit 0 all proved, 1 a failure, 2 input error,
-// 3 nothing failed but something is unknown.
+// 3 nothing failed but something is unknown. `kprove lsp` is the language server
+// (lsp/server.h).
 #include "driver/pipeline.h"
 #include "driver/stdlib_dir.h"
+#include "lsp/server.h"
 
 #include <CLI/CLI.hpp>
 
@@ -77,6 +79,8 @@ std::string launchFlagError(const std::vector<int64_t> &local, const std::vector
 
 int main(int argc, char **argv) {
   using namespace kprove;
+  if (argc > 1 && std::string(argv[1]) == "lsp")
+    return lsp::runLanguageServer(argc - 1, argv + 1);
   CLI::App app{"kprove: deductive verifier for GPU kernels (permission-based separation logic)"};
   driver::RunOptions opts;
   std::vector<std::string> files;
