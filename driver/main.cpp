@@ -84,7 +84,8 @@ int main(int argc, char **argv) {
   CLI::App app{"kprove: deductive verifier for GPU kernels (permission-based separation logic)"};
   driver::RunOptions opts;
   std::vector<std::string> files;
-  app.add_option("files", files, "PVL (.pvl), OpenCL (.cl) or CUDA (.cu) files to verify");
+  app.add_option("files", files, "PVL (.pvl), OpenCL (.cl) or CUDA (.cu) files to verify")
+      ->required();
   app.footer("kprove lsp: a language server over stdin/stdout (docs/editor.md)");
   // GPUVerify-compatible launch sizes: 1 to 3 comma-separated values (x, y, z).
   std::vector<int64_t> localSize, numGroups, globalSize;
@@ -112,9 +113,23 @@ int main(int argc, char **argv) {
   app.add_option("--stdlib", stdlibFlag,
                  "directory holding kprove's opencl.h and cuda.h (default: KPROVE_STDLIB, else "
                  "share/kprove/stdlib-specs next to the executable, else the source tree)");
-  bool printStdlib = false;
-  app.add_flag("--print-stdlib-dir", printStdlib,
-               "print the stdlib-specs directory kprove would use, and exit");
+  // Runs while parsing (like --version), so it needs no input files.
+  app.add_flag_callback(
+      "--print-stdlib-dir",
+      [&stdlibFlag] {
+        const char *env = std::getenv("KPROVE_STDLIB");
+        std::string dir = !stdlibFlag.empty() ? stdlibFlag
+                          : env && *env       ? std::string(env)
+                                              : driver::defaultStdlibDir();
+        if (!driver::isStdlibDir(dir)) {
+          std::cerr << "kprove: error: no stdlib-specs directory found"
+                    << (dir.empty() ? "" : " ('" + dir + "' has no opencl.h and cuda.h)") << "\n";
+          throw CLI::RuntimeError(2);
+        }
+        std::cout << dir << "\n";
+        throw CLI::Success();
+      },
+      "print the stdlib-specs directory kprove would use, and exit");
   app.set_version_flag("--version", std::string("kprove 0.1.0"));
   try {
     app.parse(argc, argv);
@@ -142,20 +157,6 @@ int main(int argc, char **argv) {
     opts.stdlibDir = dir;
   if (!stdlibFlag.empty())
     opts.stdlibDir = stdlibFlag;
-  if (printStdlib) {
-    std::string dir = opts.stdlibDir.empty() ? driver::defaultStdlibDir() : opts.stdlibDir;
-    if (!driver::isStdlibDir(dir)) {
-      std::cerr << "kprove: error: no stdlib-specs directory found"
-                << (dir.empty() ? "" : " ('" + dir + "' has no opencl.h and cuda.h)") << "\n";
-      return 2;
-    }
-    std::cout << dir << "\n";
-    return 0;
-  }
-  if (files.empty()) {
-    std::cerr << "kprove: error: no input files (kprove --help)\n";
-    return 2;
-  }
 
   if (memoryMb > 0) {
     rlimit lim{};

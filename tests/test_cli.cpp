@@ -127,9 +127,7 @@ TEST_CASE("input errors exit 2", "[cli]") {
 }
 
 TEST_CASE("no input files is a usage error; --print-stdlib-dir needs none", "[cli]") {
-  Run none = runKprove("");
-  CHECK(none.exitCode == 2);
-  CHECK(none.out.find("no input files") != std::string::npos);
+  CHECK(runKprove("").exitCode == 2);
   Run dir = runKprove("--print-stdlib-dir");
   CHECK(dir.exitCode == 0);
   CHECK(std::filesystem::exists(dir.out.substr(0, dir.out.find('\n')) + "/opencl.h"));
