@@ -1,6 +1,9 @@
 // kprove [options] FILE...  — exit 0 all proved, 1 a failure, 2 input error,
-// 3 nothing failed but something is unknown.
+// 3 nothing failed but something is unknown. `kprove lsp` is the language server
+// (lsp/server.h).
 #include "driver/pipeline.h"
+#include "driver/stdlib_dir.h"
+#include "lsp/server.h"
 
 #include <CLI/CLI.hpp>
 
@@ -84,11 +87,14 @@ std::string launchFlagError(const std::vector<int64_t> &local, const std::vector
 
 int main(int argc, char **argv) {
   using namespace kprove;
+  if (argc > 1 && std::string(argv[1]) == "lsp")
+    return lsp::runLanguageServer(argc - 1, argv + 1);
   CLI::App app{"kprove: deductive verifier for GPU kernels (permission-based separation logic)"};
   driver::RunOptions opts;
   std::vector<std::string> files;
   app.add_option("files", files, "PVL (.pvl), OpenCL (.cl) or CUDA (.cu) files to verify")
       ->required();
+  app.footer("kprove lsp: a language server over stdin/stdout (docs/editor.md)");
   // GPUVerify-compatible launch sizes: 1 to 3 comma-separated values (x, y, z).
   std::vector<int64_t> localSize, numGroups, globalSize;
   auto launchFlag = [&](const char *flag, std::vector<int64_t> &to, const char *what) {
@@ -114,6 +120,27 @@ int main(int argc, char **argv) {
   app.add_option("--memory", memoryMb,
                  "address-space limit in MiB (0: none); running out is an error, never a proof")
       ->check(CLI::Range(0u, 1u << 22));
+  std::string stdlibFlag;
+  app.add_option("--stdlib", stdlibFlag,
+                 "directory holding kprove's opencl.h and cuda.h (default: KPROVE_STDLIB, else "
+                 "share/kprove/stdlib-specs next to the executable, else the source tree)");
+  // Runs while parsing (like --version), so it needs no input files.
+  app.add_flag_callback(
+      "--print-stdlib-dir",
+      [&stdlibFlag] {
+        const char *env = std::getenv("KPROVE_STDLIB");
+        std::string dir = !stdlibFlag.empty() ? stdlibFlag
+                          : env && *env       ? std::string(env)
+                                              : driver::defaultStdlibDir();
+        if (!driver::isStdlibDir(dir)) {
+          std::cerr << "kprove: error: no stdlib-specs directory found"
+                    << (dir.empty() ? "" : " ('" + dir + "' has no opencl.h and cuda.h)") << "\n";
+          throw CLI::RuntimeError(2);
+        }
+        std::cout << dir << "\n";
+        throw CLI::Success();
+      },
+      "print the stdlib-specs directory kprove would use, and exit");
   app.set_version_flag("--version", std::string("kprove 0.1.0"));
   try {
     app.parse(argc, argv);
@@ -137,8 +164,10 @@ int main(int argc, char **argv) {
   pin(localSize, opts.launch.localSize);
   pin(numGroups, opts.launch.numGroups);
   pin(globalSize, opts.launch.globalSize);
-  if (const char *dir = std::getenv("KPROVE_STDLIB"))
+  if (const char *dir = std::getenv("KPROVE_STDLIB"); dir && *dir)
     opts.stdlibDir = dir;
+  if (!stdlibFlag.empty())
+    opts.stdlibDir = stdlibFlag;
 
   if (memoryMb > 0) {
     rlimit lim{};

@@ -1,5 +1,7 @@
 #include "driver/pipeline.h"
 
+#include "driver/stdlib_dir.h"
+
 #include "lang/c/c_frontend.h"
 #include "lang/pvl/pvl_parser.h"
 #include "lang/typecheck.h"
@@ -12,6 +14,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -65,9 +68,12 @@ struct Job {
 constexpr unsigned kVacuityMbqiRlimit = 500000;
 constexpr unsigned kUnreachableMs = 1000;
 
+// `done(i, answer)` is called from the worker that answered obligation i.
+using AnswerCallback = std::function<void(size_t, const prover::Answer &)>;
+
 std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptions &opts,
                                      const std::string &stem, unsigned mbqiRlimit = 0,
-                                     unsigned timeoutMs = 0) {
+                                     unsigned timeoutMs = 0, const AnswerCallback &done = {}) {
   std::vector<prover::Answer> answers(obs.size());
   if (obs.empty())
     return answers;
@@ -82,7 +88,13 @@ std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptio
   auto work = [&] {
     auto p = prover::makeZ3Prover(po); // one context per thread
     for (size_t i = next++; i < obs.size(); i = next++) {
+      if (opts.cancel && opts.cancel->load()) {
+        answers[i] = {prover::Verdict::Unknown, "cancelled", 0};
+        continue;
+      }
       answers[i] = p->check(*obs[i].query);
+      if (done)
+        done(i, answers[i]);
       if (!opts.dumpSmtDir.empty()) {
         std::filesystem::path f = std::filesystem::path(opts.dumpSmtDir) /
                                   (stem + "-" + std::to_string(i) + "-" + obs[i].name + ".smt2");
@@ -101,8 +113,8 @@ std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptio
   return answers;
 }
 
-FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts,
-                                 SourceManager &sources);
+FileResult verifyOnThisStack(const std::string &path, std::optional<std::string> text,
+                             const RunOptions &opts, SourceManager &sources);
 
 // Turns the answers of the vacuity checks (goal false: proved = contradictory)
 // into errors `vacuous`, unknowns and warnings `unreachable`. A check counts only
@@ -234,18 +246,33 @@ bool before(const Diagnostic &a, const Diagnostic &b) {
 
 FileResult verifyFile(const std::string &path, const RunOptions &opts, SourceManager &sources) {
   FileResult r;
-  runWithLargeStack([&] { r = verifyFileOnThisStack(path, opts, sources); });
+  runWithLargeStack([&] { r = verifyOnThisStack(path, std::nullopt, opts, sources); });
+  return r;
+}
+
+FileResult verifyText(const std::string &path, std::string text, const RunOptions &opts,
+                      SourceManager &sources) {
+  FileResult r;
+  runWithLargeStack([&] { r = verifyOnThisStack(path, std::move(text), opts, sources); });
   return r;
 }
 
 namespace {
-FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts,
-                                 SourceManager &sources) {
+FileResult verifyOnThisStack(const std::string &path, std::optional<std::string> given,
+                             const RunOptions &opts, SourceManager &sources) {
   auto start = std::chrono::steady_clock::now();
   FileResult r;
   r.path = path;
   std::string text, error;
-  bool ok = readFile(path, text, error);
+  bool ok = true;
+  if (given && given->size() > kMaxFileBytes) {
+    ok = false;
+    error = "'" + path + "' is larger than 16 MiB";
+  } else if (given) {
+    text = std::move(*given);
+  } else {
+    ok = readFile(path, text, error);
+  }
   uint32_t file = sources.addFile(path, ok ? std::move(text) : std::string());
   DiagnosticEngine diags(sources);
   if (!ok) {
@@ -259,7 +286,18 @@ FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts
     program = lang::parsePvl(sources, file, diags);
   } else if (ext == ".cl" || ext == ".cu") {
     lang::CFrontendOptions c;
-    c.stdlibDir = opts.stdlibDir.empty() ? std::string(KPROVE_STDLIB_DIR) : opts.stdlibDir;
+    c.stdlibDir = opts.stdlibDir.empty() ? defaultStdlibDir() : opts.stdlibDir;
+    if (!isStdlibDir(c.stdlibDir)) {
+      std::string where = opts.stdlibDir;
+      if (where.empty())
+        for (const std::string &dir : stdlibCandidates())
+          where += (where.empty() ? "" : ", ") + dir;
+      diags.error(DiagCode::Io, {{file, 0}, {file, 0}},
+                  "cannot find kprove's opencl.h and cuda.h (looked in " + where +
+                      "); set --stdlib DIR or KPROVE_STDLIB to the stdlib-specs directory");
+      r.errors = diags.diagnostics();
+      return r;
+    }
     program = lang::parseC(sources, file,
                            ext == ".cl" ? lang::CDialect::OpenCL : lang::CDialect::Cuda, c, diags);
     if (program && !diags.hasInputErrors())
@@ -270,6 +308,8 @@ FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts
     r.errors = diags.diagnostics();
     return r;
   }
+  if (program && !diags.hasInputErrors())
+    r.outline = buildOutline(*program);
   bool typed = program && !diags.hasInputErrors() && lang::typecheck(*program, diags);
   // Defensive: a stage that gives up must have said why; never verify unparsed input.
   if ((!program || !typed) && !diags.hasInputErrors())
@@ -304,7 +344,19 @@ FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts
       unreachableAt.push_back(i);
     }
   }
-  std::vector<prover::Answer> answers = proveAll(jobs, opts, stem);
+  r.obligationResults.resize(vcs.obligations.size());
+  for (size_t i = 0; i < vcs.obligations.size(); ++i) {
+    const vcgen::Obligation &ob = vcs.obligations[i];
+    r.obligationResults[i] = {ob.code, ob.range, ob.message, prover::Verdict::Unknown, 0};
+  }
+  // Each worker fills its own entries; the callback sees a finished one.
+  auto answered = [&](size_t i, const prover::Answer &a) {
+    r.obligationResults[i].verdict = a.verdict;
+    r.obligationResults[i].seconds = a.seconds;
+    if (opts.onObligation)
+      opts.onObligation(r.obligationResults[i]);
+  };
+  std::vector<prover::Answer> answers = proveAll(jobs, opts, stem, 0, 0, answered);
   // Unreachable code is only a warning: a short timeout bounds its cost (undecided
   // means no warning). A precondition check gets the full timeout.
   std::vector<prover::Answer> vacuityAnswers(vcs.vacuityChecks.size());
@@ -341,7 +393,11 @@ FileResult verifyFileOnThisStack(const std::string &path, const RunOptions &opts
   if (!r.errors.empty())
     r.warnings.clear();
   std::stable_sort(r.warnings.begin(), r.warnings.end(), before);
-  r.verdict = !r.errors.empty()     ? Verdict::Failed
+  r.cancelled = opts.cancel && opts.cancel->load();
+  if (r.cancelled)
+    r.errors.clear(); // a partial run: neither its failures nor its silence count
+  r.verdict = r.cancelled           ? Verdict::Unknown
+              : !r.errors.empty()   ? Verdict::Failed
               : !r.unknowns.empty() ? Verdict::Unknown
                                     : Verdict::Verified;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

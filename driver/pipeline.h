@@ -3,9 +3,13 @@
 // corpus test both use it.
 #pragma once
 
+#include "driver/outline.h"
 #include "logic/diagnostics.h"
+#include "prover/prover.h"
 #include "vcgen/vcgen.h"
 
+#include <atomic>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -17,8 +21,24 @@ struct RunOptions {
   unsigned randomSeed = 0;
   std::string dumpSmtDir; // empty: no dump
   vcgen::LaunchConfig launch;
-  // kprove's opencl.h / cuda.h; empty: the source tree's stdlib-specs/.
+  // kprove's opencl.h / cuda.h; empty: defaultStdlibDir() (driver/stdlib_dir.h).
   std::string stdlibDir;
+  // Set (by another thread) to stop: obligations not yet started are not proved,
+  // FileResult::cancelled is set and the verdict is Unknown. nullptr: never.
+  const std::atomic<bool> *cancel = nullptr;
+  // Called once per obligation as its answer arrives, from a prover thread (so it
+  // must be thread-safe), before verifyFile returns. Empty: not called.
+  std::function<void(const struct ObligationResult &)> onObligation;
+};
+
+// One obligation's outcome, for editors (hover, progress): what was checked,
+// where, and how it went.
+struct ObligationResult {
+  DiagCode code;
+  SourceRange range;
+  std::string message;
+  prover::Verdict verdict = prover::Verdict::Unknown;
+  double seconds = 0;
 };
 
 enum class Verdict { Verified, Failed, Unknown, Invalid };
@@ -34,9 +54,16 @@ struct FileResult {
   size_t obligations = 0;
   size_t vacuityQueries = 0; // satisfiability queries of the assumptions (docs/soundness.md)
   double seconds = 0;
+  std::vector<ObligationResult> obligationResults; // in vcgen's order
+  Outline outline; // declarations, uses and clauses (empty when the file did not parse)
+  bool cancelled = false;
 };
 
 // `diags` is used for rendering; the file is registered in `sources`.
 FileResult verifyFile(const std::string &path, const RunOptions &opts, SourceManager &sources);
+// The same for text that is not (or not yet) on disk, e.g. an editor's buffer;
+// `path` names it in diagnostics and its extension picks the front end.
+FileResult verifyText(const std::string &path, std::string text, const RunOptions &opts,
+                      SourceManager &sources);
 
 } // namespace kprove::driver

@@ -126,6 +126,16 @@ TEST_CASE("input errors exit 2", "[cli]") {
   CHECK(parse.out.find("error[parse]") != std::string::npos);
 }
 
+TEST_CASE("no input files is a usage error; --print-stdlib-dir needs none", "[cli]") {
+  CHECK(runKprove("").exitCode == 2);
+  Run dir = runKprove("--print-stdlib-dir");
+  CHECK(dir.exitCode == 0);
+  CHECK(std::filesystem::exists(dir.out.substr(0, dir.out.find('\n')) + "/opencl.h"));
+  Run bad = runKprove("--stdlib /nonexistent " + example("opencl/vector_add.cl"));
+  CHECK(bad.exitCode == 2);
+  CHECK(bad.out.find("error[io]: cannot find kprove's opencl.h and cuda.h") != std::string::npos);
+}
+
 TEST_CASE("the version and help flags", "[cli]") {
   CHECK(runKprove("--version").out.find("kprove 0.1.0") != std::string::npos);
   Run h = runKprove("--help");

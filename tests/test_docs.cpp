@@ -43,3 +43,43 @@ TEST_CASE("every example in docs/errors.md reports its code on its line", "[docs
   }
   CHECK(checked >= 25);
 }
+
+// docs/language.md stays true too: it says every ```pvl block is a complete file
+// that verifies, or reports CODE on the line marked `// <- CODE`.
+TEST_CASE("every pvl block in docs/language.md verifies or fails where marked", "[docs]") {
+  std::ifstream in(std::string(KPROVE_SOURCE_DIR) + "/docs/language.md");
+  REQUIRE(in);
+  std::string line, block, code;
+  bool inBlock = false;
+  unsigned marked = 0, lineNo = 0, checked = 0;
+  while (std::getline(in, line)) {
+    if (line == "```pvl") {
+      inBlock = true;
+      block.clear();
+      code.clear();
+      marked = lineNo = 0;
+    } else if (inBlock && line == "```") {
+      inBlock = false;
+      auto r = runSnippet(block, "language");
+      INFO(block);
+      if (code.empty()) {
+        CHECK(r.verdict == kprove::driver::Verdict::Verified);
+      } else {
+        bool input = code == "parse" || code == "type" || code == "unsupported";
+        CHECK(r.verdict ==
+              (input ? kprove::driver::Verdict::Invalid : kprove::driver::Verdict::Failed));
+        CHECK(r.errors.count({code, marked}) == 1);
+      }
+      ++checked;
+    } else if (inBlock) {
+      block += line + "\n";
+      ++lineNo;
+      if (auto at = line.find("// <- "); at != std::string::npos) {
+        std::istringstream ss(line.substr(at + 6));
+        ss >> code;
+        marked = lineNo;
+      }
+    }
+  }
+  CHECK(checked >= 30);
+}
