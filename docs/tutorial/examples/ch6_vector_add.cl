@@ -9,7 +9,7 @@
   context get_global_id(0) < n ==> Perm(&c[get_global_id(0)], write);
   ensures get_global_id(0) < n ==> c[get_global_id(0)] == a[get_global_id(0)] + b[get_global_id(0)];
 @*/
-__kernel void vector_add(__global int *a, __global int *b, __global int *c, int n) {
+__kernel void vector_add(__global uint *a, __global uint *b, __global uint *c, int n) {
   int i = get_global_id(0);
   if (i < n) {
     c[i] = a[i] + b[i];

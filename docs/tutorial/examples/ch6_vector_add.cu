@@ -10,7 +10,7 @@
   ensures blockIdx.x * blockDim.x + threadIdx.x < n ==> c[blockIdx.x * blockDim.x + threadIdx.x] ==
     a[blockIdx.x * blockDim.x + threadIdx.x] + b[blockIdx.x * blockDim.x + threadIdx.x];
 @*/
-__global__ void vector_add(int *a, int *b, int *c, int n) {
+__global__ void vector_add(unsigned *a, unsigned *b, unsigned *c, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {
     c[i] = a[i] + b[i];

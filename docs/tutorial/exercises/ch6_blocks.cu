@@ -7,6 +7,6 @@
   context Perm(&d[threadIdx.x], write);
   ensures d[threadIdx.x] == 2 * \old(d[threadIdx.x]);
 @*/
-__global__ void twice(int *d) {
+__global__ void twice(unsigned *d) {
   d[threadIdx.x] = 2 * d[threadIdx.x];
 }

@@ -6,7 +6,7 @@
   context Perm(&d[blockIdx.x * blockDim.x + threadIdx.x], write);
   ensures d[blockIdx.x * blockDim.x + threadIdx.x] == 2 * \old(d[blockIdx.x * blockDim.x + threadIdx.x]);
 @*/
-__global__ void twice(int *d) {
+__global__ void twice(unsigned *d) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   d[i] = 2 * d[i];
 }
