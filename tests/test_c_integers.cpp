@@ -114,13 +114,15 @@ __kernel void k(__global int *out) {
         Errors{{"overflow", 2}});
   CHECK(cl("__kernel void k(__global int *a, int x) {\n  int y = 7 % x;\n}\n").errors ==
         Errors{{"div.zero", 2}});
+  // Negation: -INT_MIN overflows (a static range never stands in for the check).
+  CHECK(cu("__global__ void k(int *a, int n) {\n  int s = -n;\n}\n").errors ==
+        Errors{{"overflow", 2}});
   // In an annotation: `n + 1` of an int n may overflow.
   CHECK(cl("/*@ requires n + 1 > n; @*/\n__kernel void k(__global int *a, int n) {\n}\n").errors ==
         Errors{{"overflow", 1}});
 }
 
-TEST_CASE("shifts: the amount is below the width, signed left shifts stay in range",
-          "[c][int]") {
+TEST_CASE("shifts: the amount is below the width, signed left shifts stay in range", "[c][int]") {
   CHECK(cl("__kernel void k(__global uint *a, int s) {\n  uint x = 1u << s;\n}\n").errors ==
         Errors{{"shift", 2}});
   CHECK(cl("__kernel void k(__global uint *a, int s) {\n  if (0 <= s && s < 32) {\n    uint x = "

@@ -60,8 +60,7 @@ bool isGroupStart(const ir::Expr &e, char &dim) { // grp * lsz
 // all an operation of that width reads of it.
 std::optional<int64_t> constantValue(const ir::Expr &e, unsigned bits) {
   if (e.kind == ir::ExprKind::Convert)
-    return e.cint.bounded() && e.cint.bits < bits ? std::nullopt
-                                                  : constantValue(*e.args[0], bits);
+    return e.cint.bounded() && e.cint.bits < bits ? std::nullopt : constantValue(*e.args[0], bits);
   if (e.kind == ir::ExprKind::IntLit)
     return e.intValue;
   if (e.kind == ir::ExprKind::Unary && e.unop != ir::UnOp::Not)
@@ -279,7 +278,7 @@ T ExprEncoder::encodeBinary(const ir::Expr &e) {
         // Unsigned: the other operand has no bits above N. Signed: the literal must
         // be a value of the type, so its bits above N are its sign's.
         if (v && (!t.isSigned || (t.bits >= 64 || (*v >= -(int64_t{1} << (t.bits - 1)) &&
-                                                    *v < (int64_t{1} << (t.bits - 1))))))
+                                                   *v < (int64_t{1} << (t.bits - 1))))))
           out = intConst(*v);
       };
       literal(*e.args[0], a);
@@ -350,15 +349,22 @@ std::optional<std::pair<__int128, __int128>> ExprEncoder::staticRange(const ir::
   case ir::ExprKind::Binary: {
     if (auto launch = launchShapeRange(e))
       return launch;
+    bool exact =
+        e.binop == ir::BinOp::Add || e.binop == ir::BinOp::Sub || e.binop == ir::BinOp::Mul;
     auto a = staticRange(*e.args[0]), b = staticRange(*e.args[1]);
+    // + - * are exact here (arithResult wraps or checks them afterwards): unknown
+    // operands give an unknown result, never the type's range.
     if (!a || !b)
-      return typeInterval(e.cint);
+      return exact ? std::nullopt : typeInterval(e.cint);
     switch (e.binop) {
     case ir::BinOp::Add:
       return clamp({a->first + b->first, a->second + b->second});
     case ir::BinOp::Sub:
       return clamp({a->first - b->second, a->second - b->first});
     case ir::BinOp::Mul: {
+      constexpr __int128 kFactor = static_cast<__int128>(1) << 62; // no int128 overflow
+      if (a->first < -kFactor || a->second > kFactor || b->first < -kFactor || b->second > kFactor)
+        return std::nullopt;
       __int128 c[] = {a->first * b->first, a->first * b->second, a->second * b->first,
                       a->second * b->second};
       return clamp({*std::min_element(c, c + 4), *std::max_element(c, c + 4)});
@@ -367,7 +373,17 @@ std::optional<std::pair<__int128, __int128>> ExprEncoder::staticRange(const ir::
       return typeInterval(e.cint);
     }
   }
+  case ir::ExprKind::Unary:
+    if (e.unop == ir::UnOp::Neg) { // exact, like + - *
+      auto a = staticRange(*e.args[0]);
+      if (!a)
+        return std::nullopt;
+      return clamp({-a->second, -a->first});
+    }
+    return typeInterval(e.cint); // ~x of a value in range is in range
   default:
+    // Values of their type: variables, memory cells, results, conditionals of typed
+    // branches, and operations whose own check or wrap keeps them in range.
     return typeInterval(e.cint);
   }
 }

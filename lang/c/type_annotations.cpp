@@ -96,8 +96,10 @@ void CLowering::typeSpec(ExprPtr &e) {
     return;
   size_t bound = specBinders_.size();
   for (ir::Binder &b : e->binders) {
-    if (b.type == Type::Int)
-      b.cint = {32, true}; // `int i`
+    // `int i` ranges over int's values (vcgen conjoins the range to \forall and
+    // \exists; a \forall* binder stays mathematical).
+    if (b.type == Type::Int && e->kind != ExprKind::ForallStar)
+      b.cint = {32, true};
     specBinders_.push_back({b.name, b.cint});
   }
   for (ExprPtr &a : e->args)
@@ -110,8 +112,8 @@ void CLowering::typeSpec(ExprPtr &e) {
                                                                    : IntType{64, true};
     return;
   case ExprKind::Var:
-    e->cint =
-        e->name.rfind(kBuiltinMark, 0) == 0 ? builtinIntType(e->name) : scopedIntType(e->name, false);
+    e->cint = e->name.rfind(kBuiltinMark, 0) == 0 ? builtinIntType(e->name)
+                                                  : scopedIntType(e->name, false);
     return;
   case ExprKind::Call:
     e->cint = builtinIntType(e->name);
