@@ -216,3 +216,15 @@ __kernel void k(__global int *a, __global uint *b) {
 )";
   CHECK(cl(src).errors == Errors{{"vacuous", 2}});
 }
+
+TEST_CASE("the launch limits bound thread ids, not every sum of launch sizes", "[c][int]") {
+  // get_global_size(0) + get_local_id(0) may exceed INT_MAX (the global size alone
+  // is at most INT_MAX): converted to int it may wrap to a negative value.
+  CHECK(cl("__kernel void k(__global int *a) {\n  int x = get_global_size(0) + "
+           "get_local_id(0);\n  //@ assert x >= 0;\n}\n")
+            .errors == Errors{{"assert", 3}});
+  // The global id itself fits.
+  CHECK(cl("__kernel void k(__global int *a) {\n  int x = get_group_id(0) * get_local_size(0) + "
+           "get_local_id(0);\n  //@ assert x >= 0;\n}\n")
+            .verdict == Verdict::Verified);
+}

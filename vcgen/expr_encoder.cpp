@@ -22,33 +22,40 @@ std::optional<Interval> typeInterval(ir::IntType t) {
   return t.isSigned ? Interval{-m / 2, m / 2 - 1} : Interval{0, m - 1};
 }
 
-bool launchVar(const std::string &n) {
-  return n.rfind("$lid", 0) == 0 || n.rfind("$grp", 0) == 0 || n.rfind("$lsz", 0) == 0 ||
-         n.rfind("$ngr", 0) == 0;
-}
-
 const ir::Expr &stripConverts(const ir::Expr &e) {
   return e.kind == ir::ExprKind::Convert ? stripConverts(*e.args[0]) : e;
 }
 
-// "$grp0" names the launch variable of kind "grp" in dimension 0.
-bool isLaunchVar(const ir::Expr &e, const char *kind, char &dim) {
+// Whether `e` (under conversions) is the launch variable of `kind` ("lid", "grp",
+// "lsz", "ngr") in some dimension; sets it.
+bool isLaunchVar(const ir::Expr &e, const char *kind, int &dim) {
   const ir::Expr &v = stripConverts(e);
-  if (v.kind != ir::ExprKind::Var || v.name.size() != 5 || v.name[0] != '$' ||
-      v.name.compare(1, 3, kind) != 0)
+  if (v.kind != ir::ExprKind::Var)
     return false;
-  dim = v.name[4];
-  return true;
+  for (int d = 0; d < 3; ++d)
+    if (v.name == ir::gpuBuiltinName(kind, d)) {
+      dim = d;
+      return true;
+    }
+  return false;
 }
 
-bool isGroupStart(const ir::Expr &e, char &dim) { // grp * lsz
+bool isAnyLaunchVar(const ir::Expr &e) {
+  int d = 0;
+  return isLaunchVar(e, "lid", d) || isLaunchVar(e, "grp", d) || isLaunchVar(e, "lsz", d) ||
+         isLaunchVar(e, "ngr", d);
+}
+
+// `count * lsz` of one dimension, count being "grp" (a group's first global id) or
+// "ngr" (the global size).
+bool isLaunchProduct(const ir::Expr &e, const char *count, int &dim) {
   const ir::Expr &m = stripConverts(e);
-  char d1 = 0, d2 = 0;
+  int d1 = 0, d2 = 0;
   if (m.kind != ir::ExprKind::Binary || m.binop != ir::BinOp::Mul)
     return false;
   for (int swap = 0; swap < 2; ++swap)
-    if ((isLaunchVar(*m.args[swap], "grp", d1) || isLaunchVar(*m.args[swap], "ngr", d1)) &&
-        isLaunchVar(*m.args[1 - swap], "lsz", d2) && d1 == d2) {
+    if (isLaunchVar(*m.args[swap], count, d1) && isLaunchVar(*m.args[1 - swap], "lsz", d2) &&
+        d1 == d2) {
       dim = d1;
       return true;
     }
@@ -71,17 +78,19 @@ std::optional<int64_t> constantValue(const ir::Expr &e, unsigned bits) {
 }
 
 // Products and sums of launch variables the global-size limit bounds (every
-// dimension's ngr * lsz is at most INT_MAX, docs/soundness.md "launch sizes"):
-// grp * lsz, ngr * lsz, and the global id grp * lsz + lid.
+// dimension's ngr * lsz is at most kMaxGlobalSize, docs/soundness.md "launch
+// sizes"): grp * lsz, ngr * lsz, and the global id grp * lsz + lid (not
+// ngr * lsz + lid, which may exceed it).
 std::optional<Interval> launchShapeRange(const ir::Expr &e) {
   const ir::Expr &x = stripConverts(e);
-  char d1 = 0, d2 = 0;
-  if (isGroupStart(x, d1))
-    return Interval{0, 2147483647};
+  int d1 = 0, d2 = 0;
+  if (isLaunchProduct(x, "grp", d1) || isLaunchProduct(x, "ngr", d1))
+    return Interval{0, kMaxGlobalSize};
   if (x.kind == ir::ExprKind::Binary && x.binop == ir::BinOp::Add)
     for (int swap = 0; swap < 2; ++swap)
-      if (isLaunchVar(*x.args[1 - swap], "lid", d2) && isGroupStart(*x.args[swap], d1) && d1 == d2)
-        return Interval{0, 2147483646};
+      if (isLaunchVar(*x.args[1 - swap], "lid", d2) && isLaunchProduct(*x.args[swap], "grp", d1) &&
+          d1 == d2)
+        return Interval{0, kMaxGlobalSize - 1};
   return std::nullopt;
 }
 
@@ -336,8 +345,8 @@ std::optional<std::pair<__int128, __int128>> ExprEncoder::staticRange(const ir::
   case ir::ExprKind::IntLit:
     return Interval{e.intValue, e.intValue};
   case ir::ExprKind::Var:
-    if (launchVar(e.name)) // below the global size, at most INT_MAX (docs/soundness.md)
-      return Interval{0, 2147483647};
+    if (isAnyLaunchVar(e)) // at most the global size (docs/soundness.md)
+      return Interval{0, kMaxGlobalSize};
     return typeInterval(e.cint);
   case ir::ExprKind::Convert: {
     auto to = typeInterval(e.cint);

@@ -259,7 +259,6 @@ private:
 
   // Launch limits (docs/soundness.md, "Launch"): CUDA's block and grid limits;
   // OpenCL's sizes are bounded by the global size only.
-  static constexpr int64_t kMaxGlobalSize = 2147483647; // INT_MAX
   int64_t launchLimit(const char *kind, int d) const {
     if (k_.cuda && std::string(kind) == "lsz")
       return d == 2 ? 64 : 1024;

@@ -17,6 +17,10 @@
 
 namespace kprove::vcgen {
 
+// Every dimension's global size (groups x local size) is at most INT_MAX in C's
+// default mode, so thread ids fit an int (docs/soundness.md, "launch sizes").
+inline constexpr int64_t kMaxGlobalSize = 2147483647;
+
 // The bounds of a bounded type, as terms (2^64 does not fit an int64 literal).
 term::T minOf(ir::IntType t);
 term::T maxOf(ir::IntType t);
