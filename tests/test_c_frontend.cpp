@@ -146,7 +146,7 @@ __global__ void k(int *d) {
   CHECK(r.errors == Errors{{"resources", 3}});
 }
 
-TEST_CASE("launch flags pin sizes; a flag the precondition rules out is an error", "[c]") {
+TEST_CASE("launch flags pin sizes, and a flag the precondition rules out is an error", "[c]") {
   const char *src = R"(/*@
   context get_local_size(0) == 32 && a != NULL && \pointer_length(a) == 32;
   context Perm(&a[get_local_id(0)], write);
@@ -236,7 +236,7 @@ __kernel void k(__global int *a) {
   CHECK(cl(wrong).errors == Errors{{"post", 12}});
 }
 
-TEST_CASE("a plain read racing an atomic fails; atomics alone are race free", "[c]") {
+TEST_CASE("a plain read racing an atomic fails, atomics alone are race free", "[c]") {
   const char *src = R"(/*@
   context c != NULL && \pointer_length(c) == 1;
   context Perm(&c[0], 1\(get_global_size(0)));
@@ -333,7 +333,7 @@ __kernel void k(__global int *a, __global int *b, __global int *c) {
   CHECK(cl(shifted).verdict == Verdict::Failed);
 }
 
-TEST_CASE("\\ltid and \\gtid linearise 2-D ids; get_work_dim", "[c]") {
+TEST_CASE("\\ltid and \\gtid linearise 2-D ids, and get_work_dim", "[c]") {
   const char *src = R"(/*@
   context get_local_size(0) == 4 && get_local_size(1) == 2 && get_num_groups(0) == 3;
   context get_num_groups(1) == 1;

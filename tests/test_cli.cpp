@@ -126,7 +126,7 @@ TEST_CASE("input errors exit 2", "[cli]") {
   CHECK(parse.out.find("error[parse]") != std::string::npos);
 }
 
-TEST_CASE("no input files is a usage error; --print-stdlib-dir needs none", "[cli]") {
+TEST_CASE("no input files is a usage error, --print-stdlib-dir needs none", "[cli]") {
   CHECK(runKprove("").exitCode == 2);
   Run dir = runKprove("--print-stdlib-dir");
   CHECK(dir.exitCode == 0);

@@ -118,13 +118,15 @@ private:
       // A launch the precondition rules out would make every obligation vacuous.
       for (auto [flag, kind, what] : {std::tuple{launch_.localSize[d], "lsz", "--local_size"},
                                       std::tuple{launch_.numGroups[d], "ngr", "--num_groups"}})
-        if (flag && pinned(name(kind, d)) && *flag != *pinned(name(kind, d)))
+        if (flag && pinned(name(kind, d)) && *flag != *pinned(name(kind, d))) {
+          launchConflict_ = true;
           vc_.fail({DiagCode::KernelSpec,
                     k_.nameRange,
                     fmt::format("{} gives {} in dimension {}, but the precondition of '{}' "
                                 "requires {}",
                                 what, *flag, d, k_.name, *pinned(name(kind, d))),
                     {}});
+        }
       if (launch_.localSize[d])
         base_.assume(eq(lsz, intConst(*launch_.localSize[d])));
       if (launch_.numGroups[d])
@@ -195,9 +197,11 @@ private:
   // (vcgen/vacuity.h). Pure atoms only: checkGlobalResources and
   // checkLocalResources show the permissions consistent.
   void checkVacuity() {
+    vc_.vacuityScope = -1;
+    if (launchConflict_) // the contradiction is the flag's, reported as kernel.spec
+      return;
     std::vector<const ir::Expr *> clauses =
         clausesOf(k_.contract, {ClauseKind::Requires, ClauseKind::Context});
-    vc_.vacuityScope = -1;
     if (clauses.empty())
       return;
     ThreadSet ts;
@@ -428,6 +432,7 @@ private:
   std::vector<std::string> groupVars_, localVars_;
   std::map<std::string, ir::MemorySpace> spaces_;
   std::map<std::string, int64_t> pins_;
+  bool launchConflict_ = false; // a launch flag contradicts a pin (reported)
   ir::ExprPtr pre_, post_;
 };
 
