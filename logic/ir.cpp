@@ -128,6 +128,16 @@ const char *binOpSpelling(BinOp op) {
   return "?";
 }
 
+bool IntType::holds(int64_t v) const {
+  if (!bounded())
+    return true;
+  if (bits >= 64)
+    return isSigned || v >= 0;
+  int64_t lo = isSigned ? -(int64_t{1} << (bits - 1)) : 0;
+  int64_t hi = isSigned ? (int64_t{1} << (bits - 1)) - 1 : (int64_t{1} << bits) - 1;
+  return lo <= v && v <= hi;
+}
+
 std::string intTypeName(IntType t) {
   if (!t.bounded())
     return "integer";

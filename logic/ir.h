@@ -29,6 +29,7 @@ struct IntType {
   uint8_t bits = 0;
   bool isSigned = true;
   bool bounded() const { return bits != 0; }
+  bool holds(int64_t v) const; // v is a value of this type (always, if unbounded)
   bool operator==(const IntType &o) const { return bits == o.bits && isSigned == o.isSigned; }
   bool operator!=(const IntType &o) const { return !(*this == o); }
 };

@@ -130,7 +130,7 @@ private:
   static ExprPtr convertInt(ExprPtr v, ir::IntType to, SourceRange r) {
     if (!v || v->cint == to || !to.bounded())
       return v;
-    if (v->kind == ExprKind::IntLit && literalFits(v->intValue, to)) {
+    if (v->kind == ExprKind::IntLit && to.holds(v->intValue)) {
       // A literal of the target type: `x == 64` stays a comparison with 64 for the
       // analyses that read literals (launch-size pins, index shapes).
       auto lit = std::make_shared<ir::Expr>(*v);
@@ -143,13 +143,6 @@ private:
     c->cint = to;
     c->args = {std::move(v)};
     return c;
-  }
-  static bool literalFits(int64_t v, ir::IntType t) {
-    if (t.bits >= 64)
-      return t.isSigned || v >= 0;
-    int64_t lo = t.isSigned ? -(int64_t{1} << (t.bits - 1)) : 0;
-    int64_t hi = t.isSigned ? (int64_t{1} << (t.bits - 1)) - 1 : (int64_t{1} << t.bits) - 1;
-    return lo <= v && v <= hi;
   }
   static ExprPtr typed(ExprPtr e, ir::IntType t) {
     if (e)

@@ -108,8 +108,7 @@ void CLowering::typeSpec(ExprPtr &e) {
   SourceRange r = e->range;
   switch (e->kind) {
   case ExprKind::IntLit:
-    e->cint = e->intValue <= INT32_MAX && e->intValue >= INT32_MIN ? IntType{32, true}
-                                                                   : IntType{64, true};
+    e->cint = IntType{32, true}.holds(e->intValue) ? IntType{32, true} : IntType{64, true};
     return;
   case ExprKind::Var:
     e->cint = e->name.rfind(kBuiltinMark, 0) == 0 ? builtinIntType(e->name)
