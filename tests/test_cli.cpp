@@ -347,3 +347,15 @@ void m(int x) {
   CHECK(r.out.find("unreachable.pvl:3:7: note: the branch of this condition") != std::string::npos);
   CHECK(r.out.find("unreachable.pvl: verified") != std::string::npos);
 }
+
+TEST_CASE("the verdict does not depend on the job count", "[cli]") {
+  // Each solver call gets a fresh Z3 context: with one context per worker,
+  // chunks.cl was verified with --jobs 2 and failed with --jobs 1.
+  for (const char *jobs : {"--jobs 1 ", "--jobs 2 "}) {
+    Run r = runKprove(std::string("--int-math ") + jobs + example("opencl/chunks.cl"));
+    CHECK(r.exitCode == 0);
+    CHECK(r.out.find("chunks.cl: verified") != std::string::npos);
+    Run bad = runKprove(std::string("--int-math ") + jobs + example("opencl/chunks_overlap.cl"));
+    CHECK(bad.exitCode == 1);
+  }
+}

@@ -1,6 +1,7 @@
 // The term language's builders and the Z3 prover behind its interface.
 #include "logic/term.h"
 #include "prover/prover.h"
+#include "vcgen/triggers.h"
 
 #include <catch2/catch.hpp>
 
@@ -67,4 +68,26 @@ TEST_CASE("SMT-LIB dump is a standalone script", "[prover]") {
   CHECK(s.find("(declare-fun x () Int)") != std::string::npos);
   CHECK(s.find("(check-sat)") != std::string::npos);
   CHECK(s.find("random_seed 3") != std::string::npos);
+}
+
+TEST_CASE("a read at c + i is triggered through a variable standing for the index", "[term]") {
+  using namespace kprove::term;
+  T heap = var("heap", Sort::Heap), a = var("a", Sort::Ref), c = var("c", Sort::Int);
+  T i = var("i", Sort::Int);
+  // forall i. 0 <= i ==> heap[a][c + i] == i
+  T body = implies(le(intConst(0), i), eq(select(heap, a, add(c, i)), i));
+  auto q = kprove::vcgen::triggerOnIndex({"i", Sort::Int}, body);
+  REQUIRE(q);
+  T x = var("i$x", Sort::Int);
+  CHECK(q->bound.name == "i$x");
+  REQUIRE(q->patterns.size() == 1);
+  CHECK(toString(q->patterns[0][0]) == toString(select(heap, a, x)));
+  CHECK(toString(q->body) ==
+        toString(implies(le(intConst(0), sub(x, c)), eq(select(heap, a, x), sub(x, c)))));
+  // c - i inverts too; 2 * i does not (not a bijection on the integers).
+  CHECK(kprove::vcgen::triggerOnIndex({"i", Sort::Int}, eq(select(heap, a, sub(c, i)), i)));
+  CHECK_FALSE(
+      kprove::vcgen::triggerOnIndex({"i", Sort::Int}, eq(select(heap, a, mul(intConst(2), i)), i)));
+  // A bare index needs nothing.
+  CHECK_FALSE(kprove::vcgen::triggerOnIndex({"i", Sort::Int}, eq(select(heap, a, i), i)));
 }

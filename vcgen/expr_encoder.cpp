@@ -565,24 +565,6 @@ T ExprEncoder::encodeCall(const ir::Expr &e) {
   return app(functionSymbol(e.name, limited), sortOf(fn->returnType), args);
 }
 
-std::vector<std::vector<T>> memoryTriggers(const T &body, const std::string &bound,
-                                           bool bareIndexOnly) {
-  std::vector<std::vector<T>> patterns;
-  std::vector<const Term *> todo{body.get()};
-  while (!todo.empty() && patterns.size() < 4) {
-    const Term *t = todo.back();
-    todo.pop_back();
-    if (t->op == Op::Select && t->args[0]->op == Op::Var && !mentions(t->args[1], bound)) {
-      const T &index = t->args[2];
-      if (bareIndexOnly ? index->op == Op::Var && index->name == bound : mentions(index, bound))
-        patterns.push_back({std::make_shared<Term>(*t)});
-    }
-    for (const T &c : t->args)
-      todo.push_back(c.get());
-  }
-  return patterns;
-}
-
 T ExprEncoder::encodeQuantifier(const ir::Expr &e) {
   // Well-definedness is checked for an arbitrary instance (skolem constants);
   // the value is the quantified formula over the same terms.
@@ -605,12 +587,12 @@ T ExprEncoder::encodeQuantifier(const ir::Expr &e) {
   if (e.kind == ir::ExprKind::Forall) {
     T inst = substitute(implies(cond, body), sub);
     // Triggers: the reads of memory at an index built from the bound variable
-    // (a[gid * k + j]). Left to Z3, the choice varied with the process's memory
-    // layout (chunks.cl verified or failed with the same input).
-    std::vector<std::vector<T>> patterns;
+    // (a[gid * k + j]), with the arithmetic moved out of the pattern where that is
+    // exact (vcgen/triggers.h). Left to Z3, the choice varied with the process's
+    // memory layout (chunks.cl verified or failed with the same input).
     if (bound.size() == 1)
-      patterns = memoryTriggers(inst, bound[0].name, /*bareIndexOnly=*/false);
-    return forall(bound, inst, patterns);
+      return forallWithMemoryTriggers(bound[0], inst);
+    return forall(bound, inst);
   }
   return exists(bound, substitute(land(cond, body), sub));
 }

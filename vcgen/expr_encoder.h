@@ -6,6 +6,7 @@
 
 #include "logic/ir.h"
 #include "vcgen/state.h"
+#include "vcgen/triggers.h"
 #include "vcgen/vc_context.h"
 
 #include <optional>
@@ -28,13 +29,6 @@ struct FunctionFrame {
   const ir::Expr *measureExpr = nullptr; // decreases clause, or null for the first int parameter
   bool limited = false;                  // encode calls with the limited (non-unfolding) symbol
 };
-
-// Triggers for a quantifier over `bound`: the reads `heap[ref][index]` of a named
-// heap whose index is the bound variable itself (bareIndexOnly) or is built from
-// it (a[gid * k + j]); at most four. Z3's own choice may be a read that never
-// matches, and varied with the process's memory layout.
-std::vector<std::vector<term::T>> memoryTriggers(const term::T &body, const std::string &bound,
-                                                 bool bareIndexOnly);
 
 class ExprEncoder {
 public:

@@ -413,10 +413,10 @@ void ResourceEngine::applyPure(const Atom &a, State &st, bool inhale, const Exha
   T inst = substitute(body, sub);
   // Triggers: reads `heap[ref][x]` of a named heap at a bound variable x. Z3's own
   // choice may be a read at an arithmetic index (d[g*64 + l]), which never matches.
-  std::vector<std::vector<T>> patterns;
   if (bound.size() == 1)
-    patterns = memoryTriggers(inst, bound[0].name, /*bareIndexOnly=*/true);
-  st.assume(forall(bound, inst, patterns));
+    st.assume(forallWithMemoryTriggers(bound[0], inst));
+  else
+    st.assume(forall(bound, inst));
 }
 
 namespace {
@@ -675,9 +675,9 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
   if (!inhale) {
     // What was just checked, for every instance (the check above used skolems).
     T selCur = select(st.mask, a.ref, idxB);
-    st.assume(forall(bound,
-                     implies(substitute(guard, toBound), le(substitute(amount, toBound), selCur)),
-                     {{selCur}}));
+    T checked = implies(substitute(guard, toBound), le(substitute(amount, toBound), selCur));
+    st.assume(bound.size() == 1 ? forallWithMemoryTriggers(bound[0], checked)
+                                : forall(bound, checked, {{selCur}}));
   }
   // Masks never go negative (every exhale is checked); stated per layer so the
   // solver need not re-derive it through the whole chain of masks.
@@ -687,8 +687,9 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
   st.mask = next;
   if (inhale && assumeBounded) {
     T sel = select(next, a.ref, idxB);
-    st.assume(
-        forall(bound, implies(substitute(guard, toBound), le(sel, realConst(1, 1))), {{sel}}));
+    T bounded = implies(substitute(guard, toBound), le(sel, realConst(1, 1)));
+    st.assume(bound.size() == 1 ? forallWithMemoryTriggers(bound[0], bounded)
+                                : forall(bound, bounded, {{sel}}));
   }
 }
 

@@ -1,0 +1,124 @@
+#include "vcgen/triggers.h"
+
+namespace kprove::vcgen {
+
+using namespace term;
+
+namespace {
+
+bool sameTerm(const T &a, const T &b) {
+  if (a == b)
+    return true;
+  if (a->op != b->op || a->sort != b->sort || a->name != b->name || a->num != b->num ||
+      a->den != b->den || a->args.size() != b->args.size() || !a->bound.empty() ||
+      !b->bound.empty())
+    return false;
+  for (size_t i = 0; i < a->args.size(); ++i)
+    if (!sameTerm(a->args[i], b->args[i]))
+      return false;
+  return true;
+}
+
+// `t` with every occurrence of `from` replaced by `to` (from mentions no variable
+// bound inside t: it is built from the outer quantifier's variable).
+T replaceTerm(const T &t, const T &from, const T &to) {
+  if (sameTerm(t, from))
+    return to;
+  if (t->args.empty())
+    return t;
+  bool changed = false;
+  std::vector<T> args;
+  args.reserve(t->args.size());
+  for (const T &a : t->args) {
+    args.push_back(replaceTerm(a, from, to));
+    changed = changed || args.back() != a;
+  }
+  if (!changed)
+    return t;
+  auto copy = std::make_shared<Term>(*t);
+  copy->args = std::move(args);
+  for (auto &pattern : copy->patterns)
+    for (T &p : pattern)
+      p = replaceTerm(p, from, to);
+  return copy;
+}
+
+// v as a function of x, where x == idx(v); nullopt unless idx is v under unit
+// additions and subtractions of v-free terms.
+std::optional<T> inverse(const T &idx, const std::string &v, const T &x) {
+  if (idx->op == Op::Var && idx->name == v)
+    return x;
+  if (idx->op == Op::Add || idx->op == Op::Sub) {
+    const T &a = idx->args[0], &b = idx->args[1];
+    bool inA = mentions(a, v), inB = mentions(b, v);
+    if (inA && !inB)
+      return inverse(a, v, idx->op == Op::Add ? sub(x, b) : add(x, b));
+    if (inB && !inA)
+      return inverse(b, v, idx->op == Op::Add ? sub(x, a) : sub(a, x));
+    return std::nullopt;
+  }
+  if (idx->op == Op::Neg)
+    return inverse(idx->args[0], v, neg(x));
+  return std::nullopt;
+}
+
+void collectReads(const T &t, const std::string &v, std::vector<T> &out) {
+  if (t->op == Op::Forall || t->op == Op::Exists)
+    return; // a nested quantifier's reads are not ground terms at this level
+  if (t->op == Op::Select && t->args[0]->op == Op::Var && !mentions(t->args[1], v) &&
+      mentions(t->args[2], v))
+    out.push_back(t);
+  for (const T &a : t->args)
+    collectReads(a, v, out);
+}
+
+} // namespace
+
+std::optional<QuantifierWithTrigger> triggerOnIndex(const BoundVar &v, const T &body) {
+  if (v.sort != Sort::Int)
+    return std::nullopt;
+  std::vector<T> reads;
+  collectReads(body, v.name, reads);
+  for (const T &read : reads) {
+    const T &idx = read->args[2];
+    BoundVar x{v.name + "$x", Sort::Int};
+    if (mentions(body, x.name))
+      continue;
+    T xv = var(x.name, Sort::Int);
+    std::optional<T> inv = inverse(idx, v.name, xv);
+    if (!inv || idx->op == Op::Var)
+      continue;
+    T rewritten = substitute(replaceTerm(body, idx, xv), {{v.name, *inv}});
+    T pattern = select(read->args[0], read->args[1], xv);
+    return QuantifierWithTrigger{x, rewritten, {{pattern}}};
+  }
+  return std::nullopt;
+}
+
+std::vector<std::vector<T>> memoryTriggers(const T &body, const std::string &bound,
+                                           bool bareIndexOnly) {
+  std::vector<std::vector<T>> patterns;
+  std::vector<const Term *> todo{body.get()};
+  while (!todo.empty() && patterns.size() < 4) {
+    const Term *t = todo.back();
+    todo.pop_back();
+    if (t->op == Op::Select && t->args[0]->op == Op::Var && !mentions(t->args[1], bound)) {
+      const T &index = t->args[2];
+      if (bareIndexOnly ? index->op == Op::Var && index->name == bound : mentions(index, bound))
+        patterns.push_back({std::make_shared<Term>(*t)});
+    }
+    for (const T &c : t->args)
+      todo.push_back(c.get());
+  }
+  return patterns;
+}
+
+T forallWithMemoryTriggers(const BoundVar &v, const T &body) {
+  if (!memoryTriggers(body, v.name, /*bareIndexOnly=*/true).empty())
+    return forall({v}, body, memoryTriggers(body, v.name, /*bareIndexOnly=*/false));
+  if (std::optional<QuantifierWithTrigger> q = triggerOnIndex(v, body))
+    return forall({q->bound}, q->body, q->patterns);
+  return forall({v}, body, memoryTriggers(body, v.name, /*bareIndexOnly=*/false));
+}
+
+} // namespace kprove::vcgen

@@ -1,0 +1,40 @@
+// Triggers for the quantifiers kprove generates. Z3 4.8.12 with auto_config=false
+// never instantiates a pattern with arithmetic around a bound variable — neither
+// `f (+ c i)` nor `select H a (+ c i)` fires, even on the identical ground term —
+// so an index like a[gid * k + j] left those quantifiers to model-based
+// instantiation, whose outcome depended on the terms a Z3 context had seen before
+// (docs/performance.md, "Triggers"). These functions move the arithmetic out of
+// the pattern where that is exact.
+#pragma once
+
+#include "logic/term.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kprove::vcgen {
+
+// `forall v. body` as an equivalent quantifier whose trigger is a memory read at
+// a bare bound variable: when body reads `H[r][idx]` with idx = c + v, v + c,
+// v - c or c - v (c free of v; v once in idx), the new variable x stands for idx:
+// every occurrence of idx becomes x and every other v becomes idx's inverse in x.
+// A bijection on the integers, so nothing is lost. nullopt when no read fits.
+struct QuantifierWithTrigger {
+  term::BoundVar bound;
+  term::T body;
+  std::vector<std::vector<term::T>> patterns;
+};
+std::optional<QuantifierWithTrigger> triggerOnIndex(const term::BoundVar &v, const term::T &body);
+
+// Reads `heap[ref][x]` of a named heap (or mask) whose index mentions `bound`
+// (with bareIndexOnly: is exactly it), as single-term patterns, at most four.
+std::vector<std::vector<term::T>> memoryTriggers(const term::T &body, const std::string &bound,
+                                                 bool bareIndexOnly);
+
+// forall over one variable with memory triggers: a bare-index read if there is
+// one, else the index moved into the bound variable (triggerOnIndex), else the
+// reads at arithmetic indices (which only model-based instantiation can use).
+term::T forallWithMemoryTriggers(const term::BoundVar &v, const term::T &body);
+
+} // namespace kprove::vcgen
