@@ -71,7 +71,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   driver::RunOptions opts;
-  opts.timeoutSeconds = 30;
+  opts.timeoutSeconds = KPROVE_TEST_TIMEOUT_SECONDS; // tests/CMakeLists.txt
   opts.jobs = 1;
   opts.launch.intMath = intMath;
   SourceManager sources;

@@ -30,7 +30,7 @@ inline SnippetResult runSnippet(const std::string &text, const std::string &name
       dir / (name + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ext);
   std::ofstream(path, std::ios::binary) << text;
   SourceManager sm;
-  opts.timeoutSeconds = 30;
+  opts.timeoutSeconds = KPROVE_TEST_TIMEOUT_SECONDS; // tests/CMakeLists.txt
   SnippetResult r{driver::Verdict::Invalid, {}, {}, driver::verifyFile(path.string(), opts, sm)};
   r.verdict = r.raw.verdict;
   for (const Diagnostic &d : r.raw.errors)

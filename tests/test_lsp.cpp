@@ -16,7 +16,7 @@ lsp::Analysis analyse(const std::string &name, const std::string &text) {
   a.text = text;
   SourceManager sources;
   driver::RunOptions opts;
-  opts.timeoutSeconds = 30;
+  opts.timeoutSeconds = KPROVE_TEST_TIMEOUT_SECONDS; // tests/CMakeLists.txt
   a.result = driver::verifyText("/tutorial/" + name, text, opts, sources);
   return a;
 }
