@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -102,14 +103,27 @@ std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptio
       }
     }
   };
-  auto worker = [&] { runWithLargeStack(work); };
   unsigned n = std::max(1u, std::min<unsigned>(opts.jobs, static_cast<unsigned>(obs.size())));
+  // A worker's exception (std::bad_alloc under --memory: error[limit]) reaches the
+  // caller after every worker has stopped, never std::terminate from a thread.
+  std::vector<std::exception_ptr> errors(n);
+  auto worker = [&](unsigned w) {
+    try {
+      runWithLargeStack(work);
+    } catch (...) {
+      errors[w] = std::current_exception();
+      next = obs.size(); // the others stop after their current obligation
+    }
+  };
   std::vector<std::thread> pool;
   for (unsigned i = 1; i < n; ++i)
-    pool.emplace_back(worker);
-  worker();
+    pool.emplace_back(worker, i);
+  worker(0);
   for (std::thread &t : pool)
     t.join();
+  for (const std::exception_ptr &e : errors)
+    if (e)
+      std::rethrow_exception(e);
   return answers;
 }
 

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <thread>
 #include <unordered_map>
 
@@ -70,7 +71,7 @@ private:
         auto limit = std::chrono::milliseconds(timeoutMs + timeoutMs / 2 + 100);
         if (cv.wait_for(lock, limit, [&] { return done; }))
           return;
-        ctx_->interrupt();
+        ctx().interrupt();
         if (!opts_.stuckExitMs ||
             cv.wait_for(lock, std::chrono::milliseconds(opts_.stuckExitMs), [&] { return done; }))
           return;
@@ -122,25 +123,41 @@ private:
   // configuration proves all (docs/performance.md).
   struct Config {
     z3::config cfg;
-    Config() {
-      cfg.set("auto_config", false);
-      // Z3 returns no context when memory runs out, and z3::context then crashes:
-      // probe first, so a memory limit ends in std::bad_alloc (error[limit]).
-      Z3_context probe = Z3_mk_context_rc(cfg);
-      if (!probe)
-        throw std::bad_alloc();
-      Z3_del_context(probe);
-    }
+    Config() { cfg.set("auto_config", false); }
   };
+
+  // A Z3 context that reports running out of memory: Z3 returns no context then,
+  // and z3::context(config) would crash on it, so the raw context is checked and
+  // a memory limit ends in std::bad_alloc (error[limit]).
+  class FreshContext {
+  public:
+    explicit FreshContext(z3::config &cfg) : raw_(create(cfg)), wrapper_(raw_) {}
+    ~FreshContext() { Z3_del_context(raw_); } // wrapper_ only detaches afterwards
+    FreshContext(const FreshContext &) = delete;
+    FreshContext &operator=(const FreshContext &) = delete;
+    z3::context &operator()() { return wrapper_(); }
+
+  private:
+    static Z3_context create(z3::config &cfg) {
+      Z3_context c = Z3_mk_context_rc(cfg);
+      if (!c)
+        throw std::bad_alloc();
+      return c;
+    }
+    Z3_context raw_;
+    z3::scoped_context wrapper_;
+  };
+
+  z3::context &ctx() { return (*ctx_)(); }
 
   z3::solver makeSolver(const Query &q, bool mbqi = true, unsigned timeoutMs = 0,
                         unsigned rlimit = 0) {
     cache_.clear(); // its expressions belong to the old context
-    ctx_ = std::make_unique<z3::context>(cfg_.cfg);
-    z3::solver s = (z3::tactic(*ctx_, "simplify") & z3::tactic(*ctx_, "propagate-values") &
-                    z3::tactic(*ctx_, "solve-eqs") & z3::tactic(*ctx_, "smt"))
+    ctx_ = std::make_unique<FreshContext>(cfg_.cfg);
+    z3::solver s = (z3::tactic(ctx(), "simplify") & z3::tactic(ctx(), "propagate-values") &
+                    z3::tactic(ctx(), "solve-eqs") & z3::tactic(ctx(), "smt"))
                        .mk_solver();
-    z3::params p(*ctx_);
+    z3::params p(ctx());
     p.set("timeout", timeoutMs ? timeoutMs : opts_.timeoutMs);
     p.set("random_seed", opts_.randomSeed);
     p.set("mbqi", mbqi);
@@ -157,26 +174,26 @@ private:
   z3::sort sortOf(term::Sort srt) {
     switch (srt) {
     case term::Sort::Bool:
-      return ctx_->bool_sort();
+      return ctx().bool_sort();
     case term::Sort::Int:
-      return ctx_->int_sort();
+      return ctx().int_sort();
     case term::Sort::Real:
-      return ctx_->real_sort();
+      return ctx().real_sort();
     case term::Sort::Ref:
       return refSort();
     case term::Sort::Heap:
-      return mapSort(ctx_->int_sort());
+      return mapSort(ctx().int_sort());
     case term::Sort::Mask:
-      return mapSort(ctx_->real_sort());
+      return mapSort(ctx().real_sort());
     }
-    return ctx_->int_sort();
+    return ctx().int_sort();
   }
-  z3::sort refSort() { return ctx_->uninterpreted_sort("Ref"); }
+  z3::sort refSort() { return ctx().uninterpreted_sort("Ref"); }
   z3::sort mapSort(z3::sort range) {
-    z3::sort_vector dom(*ctx_);
+    z3::sort_vector dom(ctx());
     dom.push_back(refSort());
-    dom.push_back(ctx_->int_sort());
-    return ctx_->array_sort(dom, range);
+    dom.push_back(ctx().int_sort());
+    return ctx().array_sort(dom, range);
   }
 
   using Scope = std::vector<std::pair<std::string, z3::expr>>;
@@ -204,27 +221,27 @@ private:
     auto a = [&](size_t i) { return tr(t->args[i], scope); };
     switch (t->op) {
     case Op::True:
-      return ctx_->bool_val(true);
+      return ctx().bool_val(true);
     case Op::False:
-      return ctx_->bool_val(false);
+      return ctx().bool_val(false);
     case Op::IntConst:
-      return ctx_->int_val(t->num);
+      return ctx().int_val(t->num);
     case Op::RealConst:
-      return ctx_->real_val(std::to_string(t->num).c_str()) /
-             ctx_->real_val(std::to_string(t->den).c_str());
+      return ctx().real_val(std::to_string(t->num).c_str()) /
+             ctx().real_val(std::to_string(t->den).c_str());
     case Op::Var:
       for (auto it = scope.rbegin(); it != scope.rend(); ++it)
         if (it->first == t->name)
           return it->second;
-      return ctx_->constant(t->name.c_str(), sortOf(t->sort));
+      return ctx().constant(t->name.c_str(), sortOf(t->sort));
     case Op::App: {
-      z3::sort_vector dom(*ctx_);
-      z3::expr_vector args(*ctx_);
+      z3::sort_vector dom(ctx());
+      z3::expr_vector args(ctx());
       for (size_t i = 0; i < t->args.size(); ++i) {
         dom.push_back(sortOf(t->args[i]->sort));
         args.push_back(a(i));
       }
-      z3::func_decl f = ctx_->function(t->name.c_str(), dom, sortOf(t->sort));
+      z3::func_decl f = ctx().function(t->name.c_str(), dom, sortOf(t->sort));
       return f(args);
     }
     case Op::Not:
@@ -251,7 +268,7 @@ private:
       return a(0) * a(1);
     case Op::Div:
       if (t->sort == term::Sort::Int)
-        return z3::expr(*ctx_, Z3_mk_div(*ctx_, a(0), a(1)));
+        return z3::expr(ctx(), Z3_mk_div(ctx(), a(0), a(1)));
       return a(0) / a(1);
     case Op::Mod:
       return z3::mod(a(0), a(1));
@@ -260,29 +277,29 @@ private:
     case Op::ToReal:
       return z3::to_real(a(0));
     case Op::Select: {
-      z3::expr_vector idx(*ctx_);
+      z3::expr_vector idx(ctx());
       idx.push_back(a(1));
       idx.push_back(a(2));
       return z3::select(a(0), idx);
     }
     case Op::Store: {
       Z3_ast idx[2] = {a(1), a(2)};
-      return z3::expr(*ctx_, Z3_mk_store_n(*ctx_, a(0), 2, idx, a(3)));
+      return z3::expr(ctx(), Z3_mk_store_n(ctx(), a(0), 2, idx, a(3)));
     }
     case Op::Forall:
     case Op::Exists:
       return quantifier(t, scope);
     }
-    return ctx_->bool_val(true);
+    return ctx().bool_val(true);
   }
 
   z3::expr quantifier(const term::T &t, Scope &scope) {
-    z3::expr_vector vars(*ctx_);
+    z3::expr_vector vars(ctx());
     size_t mark = scope.size();
     for (const term::BoundVar &b : t->bound) {
       // Fresh names keep nested and sibling quantifiers apart.
       std::string nm = b.name + "!" + std::to_string(boundCounter_++);
-      z3::expr c = ctx_->constant(nm.c_str(), sortOf(b.sort));
+      z3::expr c = ctx().constant(nm.c_str(), sortOf(b.sort));
       vars.push_back(c);
       scope.emplace_back(b.name, c);
     }
@@ -296,19 +313,19 @@ private:
         keepAlive.push_back(e);
         terms.push_back(e);
       }
-      Z3_pattern pat = Z3_mk_pattern(*ctx_, static_cast<unsigned>(terms.size()), terms.data());
-      keepAlive.push_back(z3::ast(*ctx_, Z3_pattern_to_ast(*ctx_, pat)));
+      Z3_pattern pat = Z3_mk_pattern(ctx(), static_cast<unsigned>(terms.size()), terms.data());
+      keepAlive.push_back(z3::ast(ctx(), Z3_pattern_to_ast(ctx(), pat)));
       pats.push_back(pat);
     }
     scope.erase(scope.begin() + static_cast<long>(mark), scope.end());
     std::vector<Z3_app> bound;
     for (unsigned i = 0; i < vars.size(); ++i)
-      bound.push_back(Z3_to_app(*ctx_, vars[i]));
-    Z3_ast q = Z3_mk_quantifier_const(*ctx_, t->op == term::Op::Forall, 0,
+      bound.push_back(Z3_to_app(ctx(), vars[i]));
+    Z3_ast q = Z3_mk_quantifier_const(ctx(), t->op == term::Op::Forall, 0,
                                       static_cast<unsigned>(bound.size()), bound.data(),
                                       static_cast<unsigned>(pats.size()), pats.data(), body);
-    ctx_->check_error();
-    return z3::expr(*ctx_, q);
+    ctx().check_error();
+    return z3::expr(ctx(), q);
   }
 
   ProverOptions opts_;
@@ -316,7 +333,7 @@ private:
   // A fresh context per solver call: Z3's search depends on the terms a context
   // has seen before, so a reused context made a verdict depend on which
   // obligations ran earlier on the same thread (the job count, the load).
-  std::unique_ptr<z3::context> ctx_;
+  std::unique_ptr<FreshContext> ctx_;
   std::unordered_map<const term::Term *, z3::expr> cache_;
   unsigned boundCounter_ = 0;
 };

@@ -411,8 +411,9 @@ void ResourceEngine::applyPure(const Atom &a, State &st, bool inhale, const Exha
     sub.emplace_back(b.skolem->name, var(bn, b.skolem->sort));
   }
   T inst = substitute(body, sub);
-  // Triggers: reads `heap[ref][x]` of a named heap at a bound variable x. Z3's own
-  // choice may be a read at an arithmetic index (d[g*64 + l]), which never matches.
+  // Triggers: reads `heap[ref][x]` of a named heap at a bound variable x, or with
+  // the index's arithmetic moved into the bound variable (vcgen/triggers.h): Z3
+  // never matches a read at an arithmetic index (d[g*64 + l]) itself.
   if (bound.size() == 1)
     st.assume(forallWithMemoryTriggers(bound[0], inst));
   else

@@ -75,16 +75,14 @@ void collectReads(const T &t, const std::string &v, std::vector<T> &out) {
 } // namespace
 
 std::optional<QuantifierWithTrigger> triggerOnIndex(const BoundVar &v, const T &body) {
-  if (v.sort != Sort::Int)
+  BoundVar x{v.name + "$x", Sort::Int};
+  if (v.sort != Sort::Int || mentions(body, x.name))
     return std::nullopt;
+  T xv = var(x.name, Sort::Int);
   std::vector<T> reads;
   collectReads(body, v.name, reads);
   for (const T &read : reads) {
     const T &idx = read->args[2];
-    BoundVar x{v.name + "$x", Sort::Int};
-    if (mentions(body, x.name))
-      continue;
-    T xv = var(x.name, Sort::Int);
     std::optional<T> inv = inverse(idx, v.name, xv);
     if (!inv || idx->op == Op::Var)
       continue;
@@ -114,10 +112,9 @@ std::vector<std::vector<T>> memoryTriggers(const T &body, const std::string &bou
 }
 
 T forallWithMemoryTriggers(const BoundVar &v, const T &body) {
-  if (!memoryTriggers(body, v.name, /*bareIndexOnly=*/true).empty())
-    return forall({v}, body, memoryTriggers(body, v.name, /*bareIndexOnly=*/false));
-  if (std::optional<QuantifierWithTrigger> q = triggerOnIndex(v, body))
-    return forall({q->bound}, q->body, q->patterns);
+  if (memoryTriggers(body, v.name, /*bareIndexOnly=*/true).empty())
+    if (std::optional<QuantifierWithTrigger> q = triggerOnIndex(v, body))
+      return forall({q->bound}, q->body, q->patterns);
   return forall({v}, body, memoryTriggers(body, v.name, /*bareIndexOnly=*/false));
 }
 
