@@ -43,6 +43,28 @@ TEST_CASE("annotations of C files divide as C does, and know the bit operations"
             .verdict == Verdict::Verified);
 }
 
+TEST_CASE("annotations of C files have C's casts and literal suffixes", "[c][int]") {
+  const char *src = R"(__kernel void k(__global int *a, uint n, int x) {
+  //@ assert (unsigned int)x == (uint)x && (long)x == x && (size_t)(x - x) == 0ul;
+  //@ assert 1u - 2u == 4294967295u && 1u - 2u > 0 && 0xFFu == 255 && 10UL == 10;
+  //@ assert (char)300 == 44 && (unsigned char)-1 == 255 && (short)65535 == -1;
+  //@ assert -1 < 4294967295 && (x) * 1 == x;
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+  // Each of these is true of mathematical integers and false in C.
+  auto fails = [](const std::string &assertion) {
+    return cl("__kernel void k(__global int *a, int x) {\n  //@ assert " + assertion + ";\n}\n")
+        .errors;
+  };
+  CHECK(fails("(char)300 == 300") == Errors{{"assert", 2}});
+  CHECK(fails("1u - 2u < 0 || 1u - 2u == -1 && false") == Errors{{"assert", 2}});
+  CHECK(fails("-1 < 0xFFFFFFFF") == Errors{{"assert", 2}}); // hex: unsigned int
+  CHECK(fails("(long)(unsigned int)x == x") == Errors{{"assert", 2}});
+  CHECK(cl("__kernel void k(__global int *a) {\n  //@ assert 1uu == 1;\n}\n").errors ==
+        Errors{{"parse", 2}});
+}
+
 TEST_CASE("unsigned arithmetic wraps: a guard `t - 1 >= 0` holds for thread 0", "[c][int]") {
   const char *src = R"(/*@
   context gridDim.x == 1;
@@ -166,6 +188,40 @@ __kernel void k(__global int *in) {
   std::string wrong = src;
   wrong.replace(wrong.find("in[g & 63]"), 10, "in[g & 64]");
   CHECK(cl(wrong).errors == Errors{{"bounds", 7}});
+}
+
+TEST_CASE("bit operations with a symbolic power of two: xor, clear a bit, mask", "[c][int]") {
+  const char *src = R"(__kernel void k(__global int *a, uint j, int kk, uint i, uint n) {
+  if (0 <= kk && kk < 30 && j == 1 << kk) {
+    uint p = i ^ j;
+    //@ assert (p ^ j) == i;
+    //@ assert p > i ==> p == i + j;
+    //@ assert p < i ==> p == i - j;
+    uint lo = i & ~j;
+    //@ assert lo == i || lo == i - j;
+    //@ assert (i & j) == 0 ==> lo == i;
+    if (n == j && n > 0) {
+      //@ assert (i & (n - 1)) == i % n;
+    }
+  }
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+  // The facts need j to be a power of two: with j == 3 * kk they do not follow.
+  CHECK(cl("__kernel void k(__global int *a, uint j, int kk, uint i) {\n  if (0 <= kk && kk < 30 && "
+           "j == 3 * kk) {\n    uint p = i ^ j;\n    //@ assert p > i ==> p == i + j;\n  }\n}\n")
+            .errors == Errors{{"assert", 4}});
+  CHECK(cl("__kernel void k(__global int *a, uint n, uint i) {\n  if (n % 2 == 1) {\n    //@ assert "
+           "(i & (n - 1)) == i % n;\n  }\n}\n")
+            .errors == Errors{{"assert", 3}});
+  // Facts that do not hold: i ^ j is never i - j when it is larger.
+  std::string wrong = src;
+  wrong.replace(wrong.find("p == i + j"), 10, "p == i - j");
+  CHECK(cl(wrong).errors == Errors{{"assert", 5}});
+  // The involution holds for any j: (i ^ j) ^ j == i needs no power of two.
+  CHECK(cl("__kernel void k(__global int *a, uint j, uint i) {\n  uint p = i ^ j;\n  //@ assert "
+           "(p ^ j) == i;\n}\n")
+            .verdict == Verdict::Verified);
 }
 
 TEST_CASE("shifts by a symbolic amount: powers of two in loops that double", "[c][int]") {

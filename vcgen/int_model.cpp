@@ -110,7 +110,8 @@ std::vector<T> pow2Facts(const T &p) {
   return {eq(app("pow2", Sort::Int, {zero}), intConst(1)),
           implies(le(zero, k), land({le(intConst(1), p), eq(up, mul(intConst(2), p)), eq(log, k),
                                      widths(k, p), widths(add(k, intConst(1)), up)})),
-          implies(le(intConst(1), k), eq(p, mul(intConst(2), down)))};
+          implies(le(intConst(1), k), eq(p, mul(intConst(2), down))),
+          implies(le(zero, k), app("isPow2", Sort::Bool, {p}))};
 }
 
 namespace {
@@ -157,43 +158,31 @@ T andLiteral(const T &a, int64_t c) {
 
 } // namespace
 
-BitTerm bitAnd(const T &a, const T &b) {
+T exactBitOperation(char op, const T &a, const T &b) {
   int64_t x = 0, y = 0;
   if (isLit(a, x) && isLit(b, y))
-    return {intConst(x & y), {}};
+    return intConst(op == '&' ? (x & y) : op == '|' ? (x | y) : (x ^ y));
+  T other = a, both = nullptr;
   if (isLit(b, y))
-    if (T r = andLiteral(a, y))
-      return {r, {}};
-  if (isLit(a, x))
-    if (T r = andLiteral(b, x))
-      return {r, {}};
-  T r = app("bitand", Sort::Int, {a, b});
-  std::vector<T> facts;
-  T zero = intConst(0);
-  // Bits of non-negative numbers: the result has no more bits than either operand.
-  facts.push_back(implies(lor(le(zero, a), le(zero, b)), le(zero, r)));
-  facts.push_back(implies(le(zero, a), le(r, a)));
-  facts.push_back(implies(le(zero, b), le(r, b)));
-  facts.push_back(implies(land(lt(a, zero), lt(b, zero)), lt(r, zero)));
-  return {r, facts};
+    both = andLiteral(a, y);
+  else if (isLit(a, x)) {
+    both = andLiteral(b, x);
+    other = b;
+    y = x;
+  }
+  if (!both)
+    return nullptr;
+  // a | c == a + c - (a & c), a ^ c == a + c - 2 * (a & c)
+  T sum = add(other, intConst(y));
+  return op == '&' ? both : op == '|' ? sub(sum, both) : sub(sum, mul(intConst(2), both));
 }
 
-BitTerm bitOr(const T &a, const T &b) {
-  int64_t x = 0, y = 0;
-  if (isLit(a, x) && isLit(b, y))
-    return {intConst(x | y), {}};
-  // a | b == a + b - (a & b)
-  BitTerm both = bitAnd(a, b);
-  return {sub(add(a, b), both.value), both.facts};
-}
-
-BitTerm bitXor(const T &a, const T &b) {
-  int64_t x = 0, y = 0;
-  if (isLit(a, x) && isLit(b, y))
-    return {intConst(x ^ y), {}};
-  // a ^ b == a + b - 2 * (a & b)
-  BitTerm both = bitAnd(a, b);
-  return {sub(add(a, b), mul(intConst(2), both.value)), both.facts};
+T isPowerOfTwo(const T &x) {
+  int64_t v = 0;
+  unsigned n = 0;
+  if (isLit(x, v))
+    return boolConst(isPowerOfTwo(v, n));
+  return app("isPow2", Sort::Bool, {x});
 }
 
 namespace {

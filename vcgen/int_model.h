@@ -41,16 +41,16 @@ term::T truncMod(const term::T &a, const term::T &b);
 // (uninterpreted; the facts it needs come from bitFacts).
 term::T pow2(const term::T &k);
 
-// The bit operations on integers (two's complement of unbounded width: for an
-// N-bit type whose operands are in range the result is in range too).
-struct BitTerm {
-  term::T value;
-  std::vector<term::T> facts; // ground facts about `value`, to be assumed
-};
-BitTerm bitAnd(const term::T &a, const term::T &b);
-BitTerm bitOr(const term::T &a, const term::T &b);
-BitTerm bitXor(const term::T &a, const term::T &b);
-// Facts about a pow2(k) application: 1 <= pow2(k), pow2(k + 1) == 2 * pow2(k).
+// The exact value of `a op b` (op one of '&', '|', '^') on integers in two's
+// complement of unbounded width, when it is a term of linear arithmetic: both
+// operands literals, or one a literal mask 0, -1, 2^n, 2^n - 1, ~2^n or -2^n.
+// nullptr otherwise (VcContext::bitOperation then uses an axiomatised function).
+term::T exactBitOperation(char op, const term::T &a, const term::T &b);
+// `isPow2(x)`: x is 2^n for some n >= 0. Only ever asserted of pow2(k) with k >= 0
+// (pow2Facts), so it is true of its standard meaning.
+term::T isPowerOfTwo(const term::T &x);
+// Facts about a pow2(k) application: 1 <= pow2(k), pow2(k + 1) == 2 * pow2(k),
+// isPow2(pow2(k)) for k >= 0.
 std::vector<term::T> pow2Facts(const term::T &p);
 
 // The C integer types of a body's variables (parameters and every declaration; the

@@ -149,6 +149,81 @@ void VcContext::defineIntFunction(const std::string &name, const std::vector<ter
   axioms.push_back({"$int", term::forall(vars, term::eq(call, definition), {{call}})});
 }
 
+void VcContext::defineIntAxiom(const std::string &name, const std::vector<term::BoundVar> &vars,
+                               const term::T &call, const term::T &body) {
+  if (intFunctions_.insert(name).second)
+    axioms.push_back({"$int", term::forall(vars, body, {{call}})});
+}
+
+term::T VcContext::bitOperation(char op, const term::T &a, const term::T &b, ir::IntType t) {
+  using namespace term;
+  if (T exact = exactBitOperation(op, a, b))
+    return exact;
+  // One function per operation and type: an N-bit type's result is in range when
+  // its operands are; the rest of the axioms hold for all integers (two's
+  // complement of unbounded width), so one set serves every type.
+  bool typed = bounded(t);
+  std::string suffix = typed ? std::string("$") + (t.isSigned ? "i" : "u") + std::to_string(t.bits)
+                             : std::string("$math");
+  const std::vector<BoundVar> xy{{"x$", Sort::Int}, {"y$", Sort::Int}};
+  T x = var("x$", Sort::Int), y = var("y$", Sort::Int), zero = intConst(0);
+  auto rangeFact = [&](const T &r) {
+    return typed ? implies(land(inRange(x, t), inRange(y, t)), inRange(r, t)) : boolConst(true);
+  };
+  std::string andName = "bitand" + suffix;
+  T andXY = app(andName, Sort::Int, {x, y});
+  // Triggered on each application, so every instance of a term (another thread's
+  // `i & m` in a two-instance check, a quantifier's body) gets them. Measured
+  // (docs/performance.md, "bit operations"): facts about the one power-of-two or
+  // mask operand are what the GPU idioms need; the bit-level definition is not.
+  defineIntAxiom(
+      andName, xy, andXY,
+      land({implies(lor(le(zero, x), le(zero, y)), le(zero, andXY)),
+            implies(le(zero, x), le(andXY, x)), implies(le(zero, y), le(andXY, y)),
+            implies(land(lt(x, zero), lt(y, zero)), lt(andXY, zero)),
+            implies(isPowerOfTwo(y), lor(eq(andXY, zero), eq(andXY, y))),
+            implies(isPowerOfTwo(x), lor(eq(andXY, zero), eq(andXY, x))),
+            rangeFact(andXY)}));
+  if (op == '&')
+    return app(andName, Sort::Int, {a, b});
+  if (op == '|') {
+    std::string orName = "bitor" + suffix;
+    T orXY = app(orName, Sort::Int, {x, y});
+    defineIntAxiom(orName, xy, orXY,
+                   land(eq(orXY, sub(add(x, y), andXY)), rangeFact(orXY)));
+    return app(orName, Sort::Int, {a, b});
+  }
+  std::string xorName = "bitxor" + suffix;
+  T xorXY = app(xorName, Sort::Int, {x, y});
+  // x ^ y == x + y - 2 * (x & y); injective in x for each y (through the
+  // inverse function xorinv, which has no axiom of its own and so starts no
+  // matching loop); an involution, (x ^ y) ^ y == x, triggered only where the
+  // nested term already exists (up to equality): another thread p with
+  // p == i ^ j meets its own p ^ j there.
+  defineIntAxiom(xorName, xy, xorXY,
+                 land({eq(xorXY, sub(add(x, y), mul(intConst(2), andXY))),
+                       eq(app("xorinv" + suffix, Sort::Int, {xorXY, y}), x), rangeFact(xorXY)}));
+  T twice = app(xorName, Sort::Int, {xorXY, y});
+  defineIntAxiom(xorName + "$involution", xy, twice, eq(twice, x));
+  return app(xorName, Sort::Int, {a, b});
+}
+
+term::T VcContext::maskOperation(const term::T &x, const term::T &mask, const term::T &n,
+                                 ir::IntType t) {
+  using namespace term;
+  T both = bitOperation('&', x, mask, t);
+  if (both->op != Op::App) // a literal mask: exact already
+    return both;
+  std::string name = "bitmask$" + both->name;
+  T xv = var("x$", Sort::Int), mv = var("m$", Sort::Int), nv = var("n$", Sort::Int);
+  T call = app(name, Sort::Int, {xv, mv, nv});
+  defineIntAxiom(name, {{"x$", Sort::Int}, {"m$", Sort::Int}, {"n$", Sort::Int}}, call,
+                 land(eq(call, app(both->name, Sort::Int, {xv, mv})),
+                      implies(land(isPowerOfTwo(nv), eq(mv, sub(nv, intConst(1)))),
+                              eq(call, mod(xv, nv)))));
+  return app(name, Sort::Int, {x, mask, n});
+}
+
 term::T VcContext::wrapTo(const term::T &x, ir::IntType t) {
   if (!t.bounded() || x->op == term::Op::IntConst)
     return vcgen::wrapTo(x, t);

@@ -100,6 +100,17 @@ public:
   term::T wrapTo(const term::T &x, ir::IntType t);
   term::T truncDiv(const term::T &a, const term::T &b);
   term::T truncMod(const term::T &a, const term::T &b);
+  // C's `a & b`, `a | b`, `a ^ b` (op is '&', '|' or '^') on operands of type t:
+  // exact terms for the literal masks (int_model.h), otherwise a function
+  // (bitand$u32, ...) whose facts are an axiom triggered on each application, so
+  // that every instance of a term (another thread's `i ^ j` in a two-instance
+  // check, a quantifier's body) has them, not just the one first encoded.
+  term::T bitOperation(char op, const term::T &a, const term::T &b, ir::IntType t);
+  // `x & mask` where the program wrote mask as `n - 1`: the function
+  // bitmask$T(x, mask, n), equal to `x & mask`, and to x mod n when n is a power
+  // of two and mask == n - 1 (the axiom checks both; a conversion that changed
+  // the value of n - 1 just leaves the guard false).
+  term::T maskOperation(const term::T &x, const term::T &mask, const term::T &n, ir::IntType t);
   // The condition "ref is one of the atomically updated arrays" (false if none).
   term::T mayBeAtomic(const term::T &ref) const;
   std::vector<term::T> atomicRefs() const;
@@ -108,6 +119,9 @@ private:
   // Adds the defining axiom of an integer function once.
   void defineIntFunction(const std::string &name, const std::vector<term::BoundVar> &vars,
                          const term::T &definition);
+  // Adds `forall vars {call} body` once per name.
+  void defineIntAxiom(const std::string &name, const std::vector<term::BoundVar> &vars,
+                      const term::T &call, const term::T &body);
   std::set<std::string> intFunctions_;
   const ir::Program &program_;
   DiagnosticEngine &diags_;

@@ -108,7 +108,10 @@ void CLowering::typeSpec(ExprPtr &e) {
   SourceRange r = e->range;
   switch (e->kind) {
   case ExprKind::IntLit:
-    e->cint = IntType{32, true}.holds(e->intValue) ? IntType{32, true} : IntType{64, true};
+    if (!e->cint.bounded()) // a suffix or hexadecimal form gave its own type (the lexer)
+      e->cint = IntType{32, true}.holds(e->intValue) ? IntType{32, true} : IntType{64, true};
+    return;
+  case ExprKind::Convert: // `(unsigned int) e`: the parser set the target type
     return;
   case ExprKind::Var:
     e->cint = e->name.rfind(kBuiltinMark, 0) == 0 ? builtinIntType(e->name)

@@ -95,8 +95,88 @@ auto permConst(ir::PermConst c) {
 
 auto const intLit = [](auto &ctx) {
   const Token *t = x3::_attr(ctx);
-  x3::_val(ctx) = ir::makeInt(t->value, tokRange(state(ctx), t));
+  ExprPtr e = ir::makeInt(t->value, tokRange(state(ctx), t));
+  if (t->cBits) // a suffixed or hexadecimal C literal: its C type (pvl_lexer.cpp)
+    e->cint = ir::IntType{t->cBits, t->cSigned};
+  x3::_val(ctx) = e;
 };
+
+// `(type) e` in C annotations: a conversion to a C integer type.
+auto const castExpr = [](auto &ctx) {
+  auto &parts = x3::_attr(ctx);
+  auto e = newExpr(ExprKind::Convert, whereRange(ctx));
+  e->cint = fusion::at_c<0>(parts);
+  e->args.push_back(fusion::at_c<1>(parts));
+  x3::_val(ctx) = e;
+};
+
+// `( integer-type-name )`: the words of a C integer type (OpenCL's and CUDA's
+// widths: char 8, short 16, int 32, long and long long 64, size_t 64). Fails
+// without consuming input on anything else, so `(x)` stays a parenthesis.
+struct CIntTypeCast : x3::parser<CIntTypeCast> {
+  using attribute_type = ir::IntType;
+  static bool const has_attribute = true;
+  template <typename I, typename Ctx, typename RCtx, typename Attr>
+  bool parse(I &first, I const &last, Ctx const &, RCtx &, Attr &attr) const {
+    I it = first;
+    if (it == last || it->kind != Tok::LParen)
+      return false;
+    ++it;
+    int longs = 0, sizeWords = 0, signWords = 0;
+    bool isUnsigned = false;
+    uint8_t bits = 0;
+    std::optional<ir::IntType> named;
+    for (; it != last && it->kind != Tok::RParen; ++it) {
+      std::string_view w = it->text;
+      if (it->kind == Tok::KwInt)
+        w = "int";
+      else if (it->kind != Tok::Ident)
+        return false;
+      if (w == "unsigned" || w == "signed") {
+        isUnsigned = w == "unsigned";
+        ++signWords;
+      } else if (w == "long") {
+        ++longs;
+      } else if (w == "char" || w == "short" || w == "int") {
+        bits = w == "char" ? 8 : w == "short" ? 16 : bits ? bits : 32;
+        sizeWords += w != "int";
+      } else if (auto t = namedIntType(w)) {
+        if (named)
+          return false;
+        named = t;
+      } else {
+        return false;
+      }
+    }
+    if (it == last || (!named && signWords == 0 && longs == 0 && bits == 0))
+      return false;
+    if (named) {
+      if (signWords || longs || bits)
+        return false;
+      attr = *named;
+    } else {
+      if (signWords > 1 || longs > 2 || sizeWords > 1 || (longs && sizeWords))
+        return false;
+      attr = ir::IntType{static_cast<uint8_t>(longs ? 64 : bits ? bits : 32), !isUnsigned};
+    }
+    first = ++it;
+    return true;
+  }
+  static std::optional<ir::IntType> namedIntType(std::string_view w) {
+    static constexpr std::pair<std::string_view, ir::IntType> kNames[] = {
+        {"uchar", {8, false}},     {"ushort", {16, false}},   {"uint", {32, false}},
+        {"ulong", {64, false}},    {"size_t", {64, false}},   {"ptrdiff_t", {64, true}},
+        {"int8_t", {8, true}},     {"int16_t", {16, true}},   {"int32_t", {32, true}},
+        {"int64_t", {64, true}},   {"uint8_t", {8, false}},   {"uint16_t", {16, false}},
+        {"uint32_t", {32, false}}, {"uint64_t", {64, false}},
+    };
+    for (const auto &[name, type] : kNames)
+      if (name == w)
+        return type;
+    return std::nullopt;
+  }
+};
+CIntTypeCast const c_int_type_cast;
 
 auto const varRef = [](auto &ctx) {
   const Token *t = x3::_attr(ctx);
@@ -262,6 +342,8 @@ x3::rule<class rel_id, ExprPtr> const rel_e = "an expression";
 x3::rule<class add_id, ExprPtr> const add_e = "an expression";
 x3::rule<class mul_id, ExprPtr> const mul_e = "an expression";
 x3::rule<class unary_id, ExprPtr> const unary_e = "an expression";
+x3::rule<class cast_id, ExprPtr> const cast_e = "an expression";
+x3::rule<class cast_or_postfix_id, ExprPtr> const cast_or_postfix = "an expression";
 x3::rule<class postfix_id, ExprPtr> const postfix_e = "an expression";
 x3::rule<class primary_id, ExprPtr> const primary = "an expression";
 x3::rule<class quant_id, QuantBuilder> const quant = "a quantifier";
@@ -316,7 +398,9 @@ auto const mul_e_def = unary_e[setVal] >>
                          (seedOnly >> mod_kw > unary_e[foldBin(BinOp::Mod)]));
 
 TokSet const prefix_op({Tok::Not, Tok::Minus, Tok::Tilde}, "'!', '-' or '~'");
-auto const unary_e_def = (*prefix_op >> postfix_e)[foldPrefix];
+auto const cast_e_def = span(CSpecIs() >> c_int_type_cast >> unary_e)[castExpr];
+auto const cast_or_postfix_def = cast_e[setVal] | postfix_e[setVal];
+auto const unary_e_def = (*prefix_op >> cast_or_postfix)[foldPrefix];
 
 IdentText const length_kw("length", "'length'");
 auto const postfix_e_def = primary[setVal] >>
@@ -384,7 +468,7 @@ auto const lhs_def = ident[varRef] >>
                      -span(tk(Tok::LBracket) > nested_expr > tk(Tok::RBracket))[indexExpr];
 
 BOOST_SPIRIT_DEFINE(expr, ite_chain, imp_e, imp_chain, or_e, and_e, bor_e, bxor_e, band_e, eq_e,
-                    rel_e, shift_e, add_e, mul_e, unary_e, postfix_e, primary, quant, binder,
+                    rel_e, shift_e, add_e, mul_e, unary_e, cast_e, cast_or_postfix, postfix_e, primary, quant, binder,
                     seed_clause_expr)
 
 } // namespace

@@ -3,6 +3,8 @@
 #include "lang/pvl/pvl_lexer.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstdint>
 #include <cstdio>
 #include <iterator>
 
@@ -188,11 +190,51 @@ void Lexer::lexWord(std::vector<Token> &out) {
   push(out, kind, word.size());
 }
 
+namespace {
+
+// C's type of an integer literal (C11 6.4.4.1 with int 32 and long 64 bits, as on
+// OpenCL and CUDA devices): the first candidate holding the value.
+std::pair<uint8_t, bool> cLiteralType(int64_t value, bool isUnsigned, int longs, bool hex) {
+  struct Candidate {
+    uint8_t bits;
+    bool isSigned;
+  };
+  std::vector<Candidate> ladder;
+  auto add = [&](uint8_t bits, bool sign, bool ok) {
+    if (ok)
+      ladder.push_back({bits, sign});
+  };
+  add(32, true, !isUnsigned && longs == 0);
+  add(32, false, longs == 0 && (isUnsigned || hex));
+  add(64, true, !isUnsigned);
+  add(64, false, isUnsigned || hex);
+  for (const Candidate &c : ladder)
+    if (c.isSigned ? value <= (c.bits == 32 ? INT32_MAX : INT64_MAX)
+                   : (c.bits == 64 || value <= int64_t{UINT32_MAX}))
+      return {c.bits, c.isSigned};
+  return {64, false};
+}
+
+} // namespace
+
 std::optional<LexError> Lexer::lexNumber(std::vector<Token> &out) {
   size_t end = pos_;
   int64_t value = 0;
   bool overflow = false;
-  while (end < text_.size() && isDigit(text_[end])) {
+  bool hex = cLiterals_ && text_[end] == '0' && end + 2 < text_.size() &&
+             (text_[end + 1] == 'x' || text_[end + 1] == 'X') && isxdigit(text_[end + 2]);
+  if (hex) {
+    end += 2;
+    while (end < text_.size() && isxdigit(static_cast<unsigned char>(text_[end]))) {
+      int digit = isDigit(text_[end]) ? text_[end] - '0' : (tolower(text_[end]) - 'a' + 10);
+      if (value > (INT64_MAX - digit) / 16)
+        overflow = true;
+      else
+        value = value * 16 + digit;
+      ++end;
+    }
+  }
+  while (!hex && end < text_.size() && isDigit(text_[end])) {
     int digit = text_[end] - '0';
     if (value > (INT64_MAX - digit) / 10)
       overflow = true;
@@ -202,6 +244,31 @@ std::optional<LexError> Lexer::lexNumber(std::vector<Token> &out) {
   }
   if (overflow)
     return LexError{pos(), static_cast<uint32_t>(end), "integer literal is too large"};
+  // C's suffixes: u and l, ll in either order and case (`1u`, `2UL`, `3ull`).
+  bool isUnsigned = false;
+  int longs = 0;
+  if (cLiterals_) {
+    size_t at = end;
+    auto isL = [&](size_t i) { return i < text_.size() && (text_[i] == 'l' || text_[i] == 'L'); };
+    auto isU = [&](size_t i) { return i < text_.size() && (text_[i] == 'u' || text_[i] == 'U'); };
+    for (int round = 0; round < 2; ++round) {
+      if (!isUnsigned && isU(at)) {
+        isUnsigned = true;
+        ++at;
+      } else if (longs == 0 && isL(at)) {
+        longs = isL(at + 1) && text_[at + 1] == text_[at] ? 2 : 1;
+        at += static_cast<size_t>(longs);
+      }
+    }
+    if (at < text_.size() && isIdentChar(text_[at]) && !(text_[at] == 'f' || text_[at] == 'F' ||
+                                                          text_[at] == 'e' || text_[at] == 'E')) {
+      size_t stop = at;
+      while (stop < text_.size() && isIdentChar(text_[stop]))
+        ++stop;
+      return LexError{pos(), static_cast<uint32_t>(stop), "invalid suffix on an integer literal"};
+    }
+    end = at;
+  }
   bool fraction = end + 1 < text_.size() && text_[end] == '.' && isDigit(text_[end + 1]);
   bool suffix = end < text_.size() &&
                 (text_[end] == 'f' || text_[end] == 'F' || text_[end] == 'e' || text_[end] == 'E');
@@ -216,6 +283,11 @@ std::optional<LexError> Lexer::lexNumber(std::vector<Token> &out) {
   }
   push(out, Tok::Int, end - pos_);
   out.back().value = value;
+  if (hex || isUnsigned || longs > 0) {
+    auto [bits, sign] = cLiteralType(value, isUnsigned, longs, hex);
+    out.back().cBits = bits;
+    out.back().cSigned = sign;
+  }
   return std::nullopt;
 }
 

@@ -133,6 +133,10 @@ struct Token {
   uint32_t end = 0;
   std::string_view text;
   int64_t value = 0; // Int tokens
+  // Int tokens of C annotations: C's type of the literal (C11 6.4.4.1, from its
+  // suffix `u`/`l`/`ll` and whether it is hexadecimal), when either is present.
+  uint8_t cBits = 0; // 0: no suffix, decimal (the typing rule of the file applies)
+  bool cSigned = true;
 };
 
 using It = std::vector<Token>::const_iterator;
@@ -160,8 +164,9 @@ class Lexer {
 public:
   explicit Lexer(std::string_view text) : text_(text) {}
   // Lexes only [begin, end) of `text`; token offsets stay those of the whole text.
-  Lexer(std::string_view text, size_t begin, size_t end)
-      : text_(text.substr(0, end)), pos_(begin) {}
+  // `cLiterals`: C's integer literals (hexadecimal, suffixes), for C annotations.
+  Lexer(std::string_view text, size_t begin, size_t end, bool cLiterals = false)
+      : text_(text.substr(0, end)), pos_(begin), cLiterals_(cLiterals) {}
 
   // Fills `out` (always terminated by an End token) or returns an error.
   std::optional<LexError> run(std::vector<Token> &out);
@@ -182,6 +187,7 @@ private:
 
   std::string_view text_;
   size_t pos_ = 0;
+  bool cLiterals_ = false;
 };
 
 } // namespace kprove::lang::pvl

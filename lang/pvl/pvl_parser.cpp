@@ -155,7 +155,7 @@ void parseSpecText(SpecJob &job) {
     job.diags.push_back({code, r, std::move(msg), {}});
   };
   std::vector<Token> tokens;
-  if (auto err = Lexer(job.text, job.begin, job.end).run(tokens))
+  if (auto err = Lexer(job.text, job.begin, job.end, /*cLiterals=*/true).run(tokens))
     return fail({{job.fileId, err->begin}, {job.fileId, err->end}}, err->message, err->code);
   ParseState st;
   st.file = job.fileId;
