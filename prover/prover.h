@@ -29,7 +29,7 @@ struct ProverOptions {
   // Budget of the model-based round after pattern-based instantiation found a
   // candidate counter-model, in Z3 resource units (deterministic, unlike time;
   // see z3_prover.cpp and docs/performance.md).
-  unsigned mbqiRlimit = 5000000;
+  unsigned mbqiRlimit = 1000000;
   // Z3 4.8.12 does not check for interrupts on every path either: a solver still
   // running this long after it was interrupted ends the process with exit code 3
   // (unknown) and a message, rather than hang it (0: never).
