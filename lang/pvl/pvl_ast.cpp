@@ -96,6 +96,33 @@ ClauseKind clauseKindOf(Tok t) {
   }
 }
 
+namespace {
+void addEverywhere(std::vector<StmtPtr> &body, const std::vector<const Clause *> &everywhere) {
+  for (StmtPtr &s : body) {
+    ClauseKind kind = s->kind == StmtKind::While     ? ClauseKind::LoopInvariant
+                      : s->kind == StmtKind::Barrier ? ClauseKind::Context
+                                                     : ClauseKind::Requires;
+    if (s->kind == StmtKind::While || s->kind == StmtKind::Barrier)
+      for (const Clause *c : everywhere)
+        s->clauses.push_back(Clause{kind, cloneExpr(c->expr), c->range});
+    if (s->kind != StmtKind::Par && s->kind != StmtKind::Parallel &&
+        s->kind != StmtKind::Sequential) {
+      addEverywhere(s->body, everywhere);
+      addEverywhere(s->elseBody, everywhere);
+    }
+  }
+}
+} // namespace
+
+void propagateContextEverywhere(Stmt &par) {
+  std::vector<const Clause *> everywhere;
+  for (const Clause &c : par.clauses)
+    if (c.kind == ClauseKind::ContextEverywhere)
+      everywhere.push_back(&c);
+  if (!everywhere.empty())
+    addEverywhere(par.body, everywhere);
+}
+
 std::vector<StmtPtr> bodyOf(std::vector<StmtPtr> stmts) {
   if (stmts.size() == 1 && stmts[0]->kind == StmtKind::Block)
     return std::move(stmts[0]->body);
