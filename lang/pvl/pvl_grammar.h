@@ -57,6 +57,12 @@ std::string typeText(It b, It e);
 
 ClauseKind clauseKindOf(Tok t);
 
+// `(\let T name = value; body)` as `body` with `value` for the free occurrences of
+// `name` (a pure expression: same meaning). Throws ParseAbort if a quantifier in
+// `body` would capture a variable of `value`.
+ExprPtr substituteLet(const std::string &name, const ExprPtr &value, const ExprPtr &body,
+                      SourceRange nameRange);
+
 // A par block's `context_everywhere` clauses (VerCors): also invariants of every loop
 // and clauses (requires and ensures) of every barrier in its body.
 void propagateContextEverywhere(Stmt &par);
