@@ -324,6 +324,9 @@ private:
       return callStmt(s);
     case StmtKind::Par:
       return par(s);
+    case StmtKind::Parallel:
+    case StmtKind::Sequential:
+      return stmts(s.body);
     case StmtKind::Barrier:
       return barrier(s);
     case StmtKind::Atomic:
@@ -498,8 +501,9 @@ private:
     ScopeGuard scope(*this);
     for (const ParIter &it : s.iters)
       declare(it.name, {Type::Int, VarKind::ParIter}, it.range);
+    // \old in a par block's clauses is the state where the block starts (VerCors).
     for (Clause &c : s.clauses)
-      clause(c, false);
+      clause(c, false, /*oldAnywhere=*/true);
     parNames_.push_back(s.name);
     block(s.body);
     parNames_.pop_back();

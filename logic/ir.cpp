@@ -548,6 +548,12 @@ private:
     case StmtKind::Par:
       parStmt(s);
       return;
+    case StmtKind::Parallel:
+    case StmtKind::Sequential:
+      out_ += s.kind == StmtKind::Parallel ? "parallel " : "sequential ";
+      block(s.body);
+      out_ += '\n';
+      return;
     case StmtKind::Barrier:
       barrierStmt(s);
       return;

@@ -152,7 +152,15 @@ enum class StmtKind {
   Assert,  // value
   Assume,  // value
   Call,    // name(args...) as a statement; target optional (x = f(...))
-  Par,     // name, iters, clauses (requires/ensures/context), body
+  Par,     // name, iters, clauses (requires/ensures/context[_everywhere]), body
+  // VerCors's par regions; body: the regions (Par, Parallel or Sequential statements).
+  // Parallel: all regions at once, each verified on its own; the caller gives away
+  // the ** of their preconditions and gets back the ** of their postconditions.
+  // Sequential: each region verified, each region's postcondition implies the next
+  // one's precondition; the caller gives the first's precondition and gets the last's
+  // postcondition.
+  Parallel,
+  Sequential,
   Barrier, // name, fences, clauses (requires/ensures/context), seedStyle
   Atomic,  // name (the operation, e.g. "add"), target (optional result), args[0] the
            // location (an Index), args[1..] the operands (C front end)

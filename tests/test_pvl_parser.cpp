@@ -673,12 +673,12 @@ TEST_CASE("pvl: VerCors constructs kprove does not model are unsupported", "[pvl
     CHECK(p.where() == where);
     CHECK(p.diag().message == message);
   };
-  requireUnsupported("void f() {\n  for (int i = 0; i < 3; i++) { }\n}", "2:3",
-                     "'for' statements are not supported");
+  requireUnsupported("void f() {\n  vec (int i = 0 .. 3) { }\n}", "2:3",
+                     "'vec' statements are not supported");
   requireUnsupported("void f(int[] a) {\n  fold inv(a);\n}", "2:3",
                      "'fold' statements are not supported");
-  requireUnsupported("requires (\\let int x = 1; x > 0);\nvoid f();", "1:11",
-                     "'\\let' is not supported");
+  requireUnsupported("requires \\array(a, 2);\nvoid f(int[] a);", "1:10",
+                     "'\\array' is not supported");
   requireUnsupported("void f() {\n  int[] a = new int[3];\n}", "2:13",
                      "'new' (allocation) is not supported");
   // The words are only reserved as statement starts: assignments still work.

@@ -238,6 +238,8 @@ void Executor::exec(const ir::Stmt &s, State &st) {
     execCall(s, st);
     return;
   case ir::StmtKind::Par:
+  case ir::StmtKind::Parallel:
+  case ir::StmtKind::Sequential:
     execPar(s, st);
     return;
   case ir::StmtKind::Barrier:

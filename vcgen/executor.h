@@ -69,7 +69,20 @@ private:
   void execWhile(const ir::Stmt &s, State &st);
   void execAssign(const ir::Stmt &s, State &st);
   void execCall(const ir::Stmt &s, State &st);
+  // VerCors's par regions (par blocks, `parallel`, `sequential`; vcgen/parallel.cpp).
+  // Each par block's iteration ranges are evaluated once, when the region starts.
+  using ParRanges = std::map<const ir::Stmt *, std::vector<std::pair<term::T, term::T>>>;
   void execPar(const ir::Stmt &s, State &st);
+  void evalParRanges(const ir::Stmt &region, State &st, ParRanges &ranges);
+  void checkParRegion(const ir::Stmt &region, const State &st, const ParRanges &ranges);
+  void verifyParBlock(const ir::Stmt &s, const State &st,
+                      const std::vector<std::pair<term::T, term::T>> &ranges);
+  // The \forall* (over its threads) of the region's precondition, resp. postcondition;
+  // \old in them is `startState`'s.
+  void exhaleParPre(const ir::Stmt &region, State &st, const State &startState,
+                    const ParRanges &ranges, const ExhaleBlame &blame);
+  void inhaleParPost(const ir::Stmt &region, State &st, const State &startState,
+                     const ParRanges &ranges);
   void execBarrier(const ir::Stmt &s, State &st);
   void execAtomic(const ir::Stmt &s, State &st);
   void checkFences(const ir::Stmt &s, State &st);

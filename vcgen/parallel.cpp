@@ -17,9 +17,11 @@ using namespace term;
 using ir::ClauseKind;
 
 namespace {
-const auto kReq = {ClauseKind::Requires, ClauseKind::Context};
+// A par block's context_everywhere is part of its pre- and postcondition; the front
+// end also adds it to the loops and barriers of its body.
+const auto kReq = {ClauseKind::Requires, ClauseKind::Context, ClauseKind::ContextEverywhere};
 
-const auto kEns = {ClauseKind::Ensures, ClauseKind::Context};
+const auto kEns = {ClauseKind::Ensures, ClauseKind::Context, ClauseKind::ContextEverywhere};
 
 // A permission atom on memory the barrier does not fence. Arrays of unknown space
 // count as fenced in seed kernels (only kernel arrays have spaces there) and as
@@ -33,6 +35,21 @@ bool unfencedPerm(const Atom &a, const ThreadContext &tc, const ir::Stmt &barrie
     return !unknownFenced;
   return it->second == ir::MemorySpace::Local ? !barrier.fences.local : !barrier.fences.global;
 }
+// Binds the threads of par block `s` as skolem constants over their ranges, for a
+// \forall* of its clauses.
+std::vector<QBinder> threadBinders(VcContext &vc, const ir::Stmt &s, State &x,
+                                   const std::vector<std::pair<T, T>> &ranges,
+                                   std::vector<std::pair<std::string, std::optional<T>>> &saved) {
+  ExprEncoder e(vc, x);
+  std::vector<ir::Binder> bs;
+  for (const ir::ParIter &it : s.iters)
+    bs.push_back({ir::Type::Int, it.name, s.range});
+  std::vector<T> sk = e.bindSkolems(bs, saved);
+  std::vector<QBinder> qs;
+  for (size_t i = 0; i < sk.size(); ++i)
+    qs.push_back({sk[i], ranges[i].first, ranges[i].second});
+  return qs;
+}
 } // namespace
 
 void Executor::execPar(const ir::Stmt &s, State &st) {
@@ -40,13 +57,122 @@ void Executor::execPar(const ir::Stmt &s, State &st) {
     vc_.unsupported(s.range, "a parallel block nested in a parallel block or kernel");
     return;
   }
+  ParRanges ranges;
+  evalParRanges(s, st, ranges);
+  checkParRegion(s, st, ranges);
+  // The caller: gives away all threads' preconditions, gets all postconditions.
+  const State start = st;
+  exhaleParPre(s, st, start, ranges,
+               {DiagCode::ParPre,
+                DiagCode::ParPre,
+                "the threads' preconditions when the block starts",
+                {{s.range, "the parallel block starts here"}}});
+  inhaleParPost(s, st, start, ranges);
+}
+
+void Executor::evalParRanges(const ir::Stmt &region, State &st, ParRanges &ranges) {
+  if (region.kind != ir::StmtKind::Par) {
+    for (const ir::StmtPtr &r : region.body)
+      evalParRanges(*r, st, ranges);
+    return;
+  }
   ExprEncoder enc(vc_, st);
+  auto &rs = ranges[&region];
+  for (const ir::ParIter &it : region.iters)
+    rs.emplace_back(enc.encode(*it.lo), enc.encode(*it.hi));
+}
+
+// VerCors checks every region on its own; a `sequential` region also checks that each
+// region's postcondition (all its threads') gives the next region's precondition, from
+// nothing else: the regions hand over exactly what their contracts say.
+void Executor::checkParRegion(const ir::Stmt &region, const State &st, const ParRanges &ranges) {
+  if (region.kind == ir::StmtKind::Par) {
+    verifyParBlock(region, st, ranges.at(&region));
+    return;
+  }
+  for (const ir::StmtPtr &r : region.body)
+    checkParRegion(*r, st, ranges);
+  if (region.kind != ir::StmtKind::Sequential)
+    return;
+  for (size_t i = 0; i + 1 < region.body.size(); ++i) {
+    State handover = st;
+    handover.mask = vc_.zeroMask(handover);
+    handover.heap = vc_.freshVar("heap", Sort::Heap);
+    inhaleParPost(*region.body[i], handover, st, ranges);
+    exhaleParPre(*region.body[i + 1], handover, st, ranges,
+                 {DiagCode::ParPre,
+                  DiagCode::ParPre,
+                  "the next region's precondition, from the previous region's postcondition",
+                  {{region.body[i]->range, "the previous region"}}});
+  }
+}
+
+void Executor::exhaleParPre(const ir::Stmt &region, State &st, const State &startState,
+                            const ParRanges &ranges, const ExhaleBlame &blame) {
+  if (region.kind == ir::StmtKind::Parallel) {
+    for (const ir::StmtPtr &r : region.body)
+      exhaleParPre(*r, st, startState, ranges, blame);
+    return;
+  }
+  if (region.kind == ir::StmtKind::Sequential) {
+    if (!region.body.empty())
+      exhaleParPre(*region.body.front(), st, startState, ranges, blame);
+    return;
+  }
+  ir::ExprPtr pre = conjoin(clausesOf(region.clauses, kReq));
+  if (!pre)
+    return;
+  T oldHeap = st.oldHeap;
+  auto oldVars = st.oldVars;
+  st.oldHeap = startState.heap;
+  st.oldVars = startState.vars;
+  std::vector<std::pair<std::string, std::optional<T>>> saved;
+  ResourceOptions o;
+  o.outerBinders = threadBinders(vc_, region, st, ranges.at(&region), saved);
+  res_.exhale(*pre, st, blame, o);
+  ExprEncoder(vc_, st).restore(saved);
+  st.oldHeap = oldHeap;
+  st.oldVars = oldVars;
+}
+
+void Executor::inhaleParPost(const ir::Stmt &region, State &st, const State &startState,
+                             const ParRanges &ranges) {
+  if (region.kind == ir::StmtKind::Parallel) {
+    for (const ir::StmtPtr &r : region.body)
+      inhaleParPost(*r, st, startState, ranges);
+    return;
+  }
+  if (region.kind == ir::StmtKind::Sequential) {
+    if (!region.body.empty())
+      inhaleParPost(*region.body.back(), st, startState, ranges);
+    return;
+  }
+  ir::ExprPtr post = conjoin(clausesOf(region.clauses, kEns));
+  if (!post)
+    return;
+  // In the block's postcondition \old means the state when the block started.
+  T oldHeap = st.oldHeap;
+  auto oldVars = st.oldVars;
+  st.oldHeap = startState.heap;
+  st.oldVars = startState.vars;
+  std::vector<std::pair<std::string, std::optional<T>>> saved;
+  ResourceOptions o;
+  o.outerBinders = threadBinders(vc_, region, st, ranges.at(&region), saved);
+  res_.inhale(*post, st, o);
+  ExprEncoder(vc_, st).restore(saved);
+  st.oldHeap = oldHeap;
+  st.oldVars = oldVars;
+}
+
+// One arbitrary thread of the par block `s`, from its precondition to its
+// postcondition, in a copy of the caller's state `st` without its permissions.
+void Executor::verifyParBlock(const ir::Stmt &s, const State &st,
+                              const std::vector<std::pair<T, T>> &ranges) {
   ThreadContext tc;
   tc.name = s.name;
-  for (const ir::ParIter &it : s.iters) {
+  for (const ir::ParIter &it : s.iters)
     tc.threadVars.push_back(it.name);
-    tc.ranges.emplace_back(enc.encode(*it.lo), enc.encode(*it.hi));
-  }
+  tc.ranges = ranges;
   // Everything in scope outside the block is uniform: threads cannot assign it.
   std::set<std::string> uniform;
   for (const auto &[n, v] : st.vars)
@@ -61,21 +187,6 @@ void Executor::execPar(const ir::Stmt &s, State &st) {
 
   ir::ExprPtr pre = conjoin(clausesOf(s.clauses, kReq));
   ir::ExprPtr post = conjoin(clausesOf(s.clauses, kEns));
-  auto threadBinders = [&](State &x, std::vector<std::pair<std::string, std::optional<T>>> &saved) {
-    ExprEncoder e(vc_, x);
-    std::vector<ir::Binder> bs;
-    for (const std::string &n : tc.threadVars)
-      bs.push_back({ir::Type::Int, n, s.range});
-    std::vector<T> sk = e.bindSkolems(bs, saved);
-    std::vector<QBinder> qs;
-    for (size_t i = 0; i < sk.size(); ++i)
-      qs.push_back({sk[i], tc.ranges[i].first, tc.ranges[i].second});
-    return qs;
-  };
-  auto restoreVars = [&](State &x, const auto &saved) {
-    ExprEncoder e(vc_, x);
-    e.restore(saved);
-  };
 
   // The threads' preconditions must be satisfiable for one thread and for two
   // distinct threads unless they force a block of one thread (vcgen/vacuity.h).
@@ -103,51 +214,18 @@ void Executor::execPar(const ir::Stmt &s, State &st) {
                                                  : fmt::format("parallel block '{}'", s.name));
   }
 
-  // The thread: from the block's precondition to its postcondition.
-  {
-    VacuityScope scope(vc_, preCheck);
-    State t = st;
-    t.mask = vc_.zeroMask(t);
-    for (size_t i = 0; i < tc.threadVars.size(); ++i) {
-      T id = vc_.freshVar(tc.threadVars[i], Sort::Int);
-      t.vars[tc.threadVars[i]] = id;
-      t.assume(land(le(tc.ranges[i].first, id), lt(id, tc.ranges[i].second)));
-    }
-    t.oldHeap = t.heap;
-    t.oldVars = t.vars;
-    verifyThread(vc_, tc, t, pre, post, s.body,
-                 {DiagCode::ParPost, DiagCode::ParPost, "the parallel block's postcondition", {}});
+  VacuityScope scope(vc_, preCheck);
+  State t = st;
+  t.mask = vc_.zeroMask(t);
+  for (size_t i = 0; i < tc.threadVars.size(); ++i) {
+    T id = vc_.freshVar(tc.threadVars[i], Sort::Int);
+    t.vars[tc.threadVars[i]] = id;
+    t.assume(land(le(tc.ranges[i].first, id), lt(id, tc.ranges[i].second)));
   }
-
-  // The caller: gives away all threads' preconditions, gets all postconditions.
-  T blockStartHeap = st.heap;
-  auto blockStartVars = st.vars;
-  if (pre) {
-    std::vector<std::pair<std::string, std::optional<T>>> saved;
-    ResourceOptions o;
-    o.outerBinders = threadBinders(st, saved);
-    res_.exhale(*pre, st,
-                {DiagCode::ParPre,
-                 DiagCode::ParPre,
-                 "the threads' preconditions when the block starts",
-                 {{s.range, "the parallel block starts here"}}},
-                o);
-    restoreVars(st, saved);
-  }
-  if (post) {
-    // In the block's postcondition \old means the state when the block started.
-    T oldHeap = st.oldHeap;
-    auto oldVars = st.oldVars;
-    st.oldHeap = blockStartHeap;
-    st.oldVars = blockStartVars;
-    std::vector<std::pair<std::string, std::optional<T>>> saved;
-    ResourceOptions o;
-    o.outerBinders = threadBinders(st, saved);
-    res_.inhale(*post, st, o);
-    restoreVars(st, saved);
-    st.oldHeap = oldHeap;
-    st.oldVars = oldVars;
-  }
+  t.oldHeap = t.heap;
+  t.oldVars = t.vars;
+  verifyThread(vc_, tc, t, pre, post, s.body,
+               {DiagCode::ParPost, DiagCode::ParPost, "the parallel block's postcondition", {}});
 }
 
 void Executor::execBarrier(const ir::Stmt &s, State &st) {

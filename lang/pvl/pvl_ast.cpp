@@ -96,6 +96,80 @@ ClauseKind clauseKindOf(Tok t) {
   }
 }
 
+namespace {
+void freeVars(const ir::Expr &e, std::vector<std::string> &out) {
+  if (e.kind == ExprKind::Var)
+    out.push_back(e.name);
+  for (const ExprPtr &a : e.args)
+    if (a)
+      freeVars(*a, out);
+}
+
+ExprPtr substitute(const std::string &name, const ExprPtr &value,
+                   const std::vector<std::string> &valueVars, const ExprPtr &e,
+                   SourceRange nameRange) {
+  if (!e)
+    return e;
+  if (e->kind == ExprKind::Var && e->name == name)
+    return cloneExpr(value);
+  auto binds = [&](const std::string &n) {
+    return std::any_of(e->binders.begin(), e->binders.end(),
+                       [&](const ir::Binder &b) { return b.name == n; });
+  };
+  if (binds(name))
+    return e; // shadowed
+  std::vector<ExprPtr> args;
+  bool changed = false;
+  for (const ExprPtr &a : e->args) {
+    args.push_back(substitute(name, value, valueVars, a, nameRange));
+    changed = changed || args.back() != a;
+  }
+  if (!changed)
+    return e;
+  for (const std::string &v : valueVars)
+    if (binds(v))
+      throw ParseAbort{nameRange,
+                       "\\let variable '" + name + "' used under a quantifier that binds '" +
+                           v + "', which its value reads, is not supported",
+                       DiagCode::Unsupported};
+  auto c = std::make_shared<ir::Expr>(*e);
+  c->args = std::move(args);
+  return c;
+}
+
+void addEverywhere(std::vector<StmtPtr> &body, const std::vector<const Clause *> &everywhere) {
+  for (StmtPtr &s : body) {
+    ClauseKind kind = s->kind == StmtKind::While     ? ClauseKind::LoopInvariant
+                      : s->kind == StmtKind::Barrier ? ClauseKind::Context
+                                                     : ClauseKind::Requires;
+    if (s->kind == StmtKind::While || s->kind == StmtKind::Barrier)
+      for (const Clause *c : everywhere)
+        s->clauses.push_back(Clause{kind, cloneExpr(c->expr), c->range});
+    if (s->kind != StmtKind::Par && s->kind != StmtKind::Parallel &&
+        s->kind != StmtKind::Sequential) {
+      addEverywhere(s->body, everywhere);
+      addEverywhere(s->elseBody, everywhere);
+    }
+  }
+}
+} // namespace
+
+ExprPtr substituteLet(const std::string &name, const ExprPtr &value, const ExprPtr &body,
+                      SourceRange nameRange) {
+  std::vector<std::string> valueVars;
+  freeVars(*value, valueVars);
+  return substitute(name, value, valueVars, body, nameRange);
+}
+
+void propagateContextEverywhere(Stmt &par) {
+  std::vector<const Clause *> everywhere;
+  for (const Clause &c : par.clauses)
+    if (c.kind == ClauseKind::ContextEverywhere)
+      everywhere.push_back(&c);
+  if (!everywhere.empty())
+    addEverywhere(par.body, everywhere);
+}
+
 std::vector<StmtPtr> bodyOf(std::vector<StmtPtr> stmts) {
   if (stmts.size() == 1 && stmts[0]->kind == StmtKind::Block)
     return std::move(stmts[0]->body);

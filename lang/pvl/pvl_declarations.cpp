@@ -185,9 +185,11 @@ auto const base_type = tk(Tok::KwInt)[baseType(Type::Int)] | tk(Tok::KwBool)[bas
                        tk(Tok::KwFrac)[baseType(Type::Frac)] |
                        tk(Tok::KwVoid)[baseType(Type::Void)] |
                        x3::omit[ident >> -type_args][namedType];
+// VerCors reads `int[N]` as `int[]`: a dimension's size is parsed and ignored (its
+// length is whatever the value's is; a contract states `a.length == N` if needed).
 auto const type_def =
     span(x3::omit[x3::eps[typeStart] >> base_type >>
-                  *(tk(Tok::LBracket) >> tk(Tok::RBracket))[arrayDim]])[typeFinish];
+                  *(tk(Tok::LBracket) >> -x3::omit[nested_expr] >> tk(Tok::RBracket))[arrayDim]])[typeFinish];
 
 // --- clauses ---
 
@@ -201,6 +203,8 @@ auto const loop_clause_def =
     clauseOf(TokSet({Tok::KwLoopInvariant, Tok::KwInvariant}, "'loop_invariant'"));
 auto const block_clause_def =
     clauseOf(TokSet({Tok::KwRequires, Tok::KwEnsures, Tok::KwContext}, "a clause"));
+auto const par_clause_def = clauseOf(TokSet(
+    {Tok::KwRequires, Tok::KwEnsures, Tok::KwContext, Tok::KwContextEverywhere}, "a clause"));
 auto const kernel_clause_def =
     clauseOf(TokSet({Tok::KwRequires, Tok::KwEnsures, Tok::KwContext, Tok::KwKernelRequires,
                      Tok::KwKernelEnsures, Tok::KwGroupRequires, Tok::KwGroupEnsures},
@@ -257,10 +261,11 @@ BOOST_SPIRIT_DEFINE(method_clause, kernel_clause, spec_clause, method_decl, clas
 
 } // namespace
 
-BOOST_SPIRIT_DEFINE(type, loop_clause, block_clause, program, spec_comment)
+BOOST_SPIRIT_DEFINE(type, loop_clause, block_clause, par_clause, program, spec_comment)
 BOOST_SPIRIT_INSTANTIATE(type_type, Iterator, Context)
 BOOST_SPIRIT_INSTANTIATE(loop_clause_type, Iterator, Context)
 BOOST_SPIRIT_INSTANTIATE(block_clause_type, Iterator, Context)
+BOOST_SPIRIT_INSTANTIATE(par_clause_type, Iterator, Context)
 BOOST_SPIRIT_INSTANTIATE(program_type, Iterator, Context)
 BOOST_SPIRIT_INSTANTIATE(spec_comment_type, Iterator, Context)
 

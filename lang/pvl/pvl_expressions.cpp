@@ -277,6 +277,17 @@ auto const binderRange = [](auto &ctx) {
   b.hi = fusion::at_c<1>(x3::_attr(ctx));
 };
 
+auto const letExpr = [](auto &ctx) {
+  auto &parts = x3::_attr(ctx);
+  ParseState &st = state(ctx);
+  TypeSpec &t = fusion::at_c<1>(parts);
+  if (checkType(st, t) && t.type != Type::Int && t.type != Type::Bool)
+    unsupported(st, t.range, "\\let variables must be int or boolean");
+  const Token *name = fusion::at_c<2>(parts);
+  x3::_val(ctx) = substituteLet(std::string(name->text), fusion::at_c<3>(parts),
+                                fusion::at_c<4>(parts), tokRange(st, name));
+};
+
 auto const pushBinder = [](auto &ctx) {
   QuantBuilder &q = x3::_val(ctx);
   BinderSpec &b = x3::_attr(ctx);
@@ -347,6 +358,8 @@ x3::rule<class cast_or_postfix_id, ExprPtr> const cast_or_postfix = "an expressi
 x3::rule<class postfix_id, ExprPtr> const postfix_e = "an expression";
 x3::rule<class primary_id, ExprPtr> const primary = "an expression";
 x3::rule<class quant_id, QuantBuilder> const quant = "a quantifier";
+x3::rule<class let_id, ExprPtr> const let_expr = "'\\let'";
+x3::rule<class trigger_id, ExprPtr> const trigger = "'{:'";
 x3::rule<class binder_id, BinderSpec> const binder = "a type";
 x3::rule<class seed_clause_id, ExprPtr> const seed_clause_expr = "an expression";
 
@@ -422,6 +435,17 @@ auto const quant_def = quant_kw[quantStart] > (binder[pushBinder] % tk(Tok::Comm
                        tk(Tok::Semi) > nested_expr[quantPart] >
                        -(tk(Tok::Semi) > nested_expr[quantPart]) > tk(Tok::RParen);
 
+constexpr std::string_view kLetWord[] = {"\\let"};
+IdentIn const let_kw(kLetWord, Tok::BackslashWord);
+// `(\let T x = e; body)`: body with e for x (pure; the type checker checks e's type
+// through the substituted body).
+auto const let_expr_def = (let_kw > type > ident > tk(Tok::Assign) > nested_expr > tk(Tok::Semi) >
+                      nested_expr > tk(Tok::RParen))[letExpr];
+// `{: e :}`: a trigger annotation; kprove chooses its own quantifier triggers
+// (vcgen/triggers.cpp), so it stands for `e`.
+auto const trigger_def = tk(Tok::LBrace) >> tk(Tok::Colon) > nested_expr > tk(Tok::Colon) >
+                         tk(Tok::RBrace);
+
 constexpr std::string_view kNewWord[] = {"new"};
 IdentIn const new_kw(kNewWord);
 auto const unsupported_primary =
@@ -438,7 +462,8 @@ auto const c_spec_primary = CSpecIs() >>
 auto const location = -tk(Tok::Amp) >> nested_expr;
 
 auto const primary_def =
-    c_spec_primary | unsupported_primary | tv(Tok::Int)[intLit] |
+    c_spec_primary | span(tk(Tok::LParen) >> let_expr)[setVal] | trigger[setVal] |
+    unsupported_primary | tv(Tok::Int)[intLit] |
     span(tk(Tok::KwTrue))[boolLit(true)] | span(tk(Tok::KwFalse))[boolLit(false)] |
     span(tk(Tok::KwNull))[leaf(ExprKind::NullLit)] |
     span(tk(Tok::KwResult))[leaf(ExprKind::Result)] |
@@ -468,7 +493,8 @@ auto const lhs_def = ident[varRef] >>
                      -span(tk(Tok::LBracket) > nested_expr > tk(Tok::RBracket))[indexExpr];
 
 BOOST_SPIRIT_DEFINE(expr, ite_chain, imp_e, imp_chain, or_e, and_e, bor_e, bxor_e, band_e, eq_e,
-                    rel_e, shift_e, add_e, mul_e, unary_e, cast_e, cast_or_postfix, postfix_e, primary, quant, binder,
+                    rel_e, shift_e, add_e, mul_e, unary_e, cast_e, cast_or_postfix, postfix_e,
+                    primary, quant, binder, let_expr, trigger,
                     seed_clause_expr)
 
 } // namespace

@@ -57,6 +57,16 @@ std::string typeText(It b, It e);
 
 ClauseKind clauseKindOf(Tok t);
 
+// `(\let T name = value; body)` as `body` with `value` for the free occurrences of
+// `name` (a pure expression: same meaning). Throws ParseAbort if a quantifier in
+// `body` would capture a variable of `value`.
+ExprPtr substituteLet(const std::string &name, const ExprPtr &value, const ExprPtr &body,
+                      SourceRange nameRange);
+
+// A par block's `context_everywhere` clauses (VerCors): also invariants of every loop
+// and clauses (requires and ensures) of every barrier in its body.
+void propagateContextEverywhere(Stmt &par);
+
 // If/while/par bodies are stored as statement vectors: a block body is flattened.
 std::vector<StmtPtr> bodyOf(std::vector<StmtPtr> stmts);
 
@@ -135,11 +145,14 @@ using spec_comment_type = x3::rule<class spec_comment_id, SpecBuilder>;
 inline constexpr type_type type = "a type";
 inline constexpr loop_clause_type loop_clause = "'loop_invariant'";
 inline constexpr block_clause_type block_clause = "a clause";
+// A par block's clause: a block clause or `context_everywhere`.
+using par_clause_type = x3::rule<class par_clause_id, Clause>;
+inline constexpr par_clause_type par_clause = "a clause";
 // A whole PVL file: methods go to ParseState::program.
 inline constexpr program_type program = "a program";
 // The content of one annotation comment of a C kernel.
 inline constexpr spec_comment_type spec_comment = "a specification";
-BOOST_SPIRIT_DECLARE(type_type, loop_clause_type, block_clause_type, program_type,
+BOOST_SPIRIT_DECLARE(type_type, loop_clause_type, block_clause_type, par_clause_type, program_type,
                      spec_comment_type)
 
 } // namespace kprove::lang::pvl

@@ -173,6 +173,16 @@ std::optional<LexError> Lexer::next(std::vector<Token> &out) {
     push(out, kind->first, kind->second);
     return std::nullopt;
   }
+  // VerCors's Unicode quantifiers: U+2200 (∀, `∀*`) and U+2203 (∃), in UTF-8.
+  std::string_view rest = text_.substr(pos_);
+  if (rest.substr(0, 4) == "\xE2\x88\x80*") {
+    push(out, Tok::KwForallStar, 4);
+    return std::nullopt;
+  }
+  if (rest.substr(0, 3) == "\xE2\x88\x80" || rest.substr(0, 3) == "\xE2\x88\x83") {
+    push(out, rest[2] == '\x80' ? Tok::KwForall : Tok::KwExists, 3);
+    return std::nullopt;
+  }
   return LexError{pos(), pos() + 1, describeByte(static_cast<unsigned char>(c))};
 }
 

@@ -62,12 +62,34 @@ auto const whileTail = [](auto &ctx) {
   x3::_val(ctx) = s;
 };
 
-auto const whileWithInvariants = [](auto &ctx) {
+// The invariants go to the loop: a `for` is a block whose last statement is its loop.
+auto const loopWithInvariants = [](auto &ctx) {
   auto &parts = x3::_attr(ctx);
   StmtPtr s = fusion::at_c<1>(parts);
-  s->clauses = std::move(fusion::at_c<0>(parts));
-  s->range = whereRange(ctx);
+  StmtPtr loop = s->kind == StmtKind::Block ? s->body.back() : s;
+  loop->clauses = std::move(fusion::at_c<0>(parts));
+  loop->range = whereRange(ctx);
+  s->range = loop->range;
   x3::_val(ctx) = s;
+};
+
+// `for (init; cond; update) body` is VerCors's loop: the block `{ init; while (cond)
+// { body; update } }`, its invariants those of the while (checked after init and after
+// each update). The block scopes the loop's own variables. A missing condition is true.
+auto const forStmt = [](auto &ctx) {
+  auto &parts = x3::_attr(ctx);
+  SourceRange r = whereRange(ctx);
+  auto block = newStmt(StmtKind::Block, r);
+  if (auto &init = fusion::at_c<0>(parts))
+    block->body = std::move(*init);
+  auto loop = newStmt(StmtKind::While, r);
+  loop->cond = fusion::at_c<1>(parts) ? *fusion::at_c<1>(parts) : ir::makeBool(true, r);
+  loop->body = bodyOf(std::move(fusion::at_c<3>(parts)));
+  if (auto &update = fusion::at_c<2>(parts))
+    for (StmtPtr &u : *update)
+      loop->body.push_back(std::move(u));
+  block->body.push_back(loop);
+  x3::_val(ctx) = block;
 };
 
 auto const returnStmt = [](auto &ctx) {
@@ -119,6 +141,11 @@ auto step(BinOp op) {
   };
 }
 auto const stmtRange = [](auto &ctx) { x3::_val(ctx)->range = whereRange(ctx); };
+auto const setStmts = [](auto &ctx) {
+  auto &dst = x3::_val(ctx);
+  for (StmtPtr &s : x3::_attr(ctx).stmts)
+    dst.push_back(std::move(s));
+};
 
 auto const declType = [](auto &ctx) { x3::_val(ctx) = DeclBuilder{x3::_attr(ctx), {}}; };
 auto const declName = [](auto &ctx) {
@@ -164,6 +191,10 @@ auto const stmtName = [](auto &ctx) {
 auto const stmtClause = [](auto &ctx) { x3::_val(ctx)->clauses.push_back(x3::_attr(ctx)); };
 auto const parIter = [](auto &ctx) { x3::_val(ctx)->iters.push_back(x3::_attr(ctx)); };
 auto const parBody = [](auto &ctx) { x3::_val(ctx)->body = bodyOf(std::move(x3::_attr(ctx))); };
+auto const parFinish = [](auto &ctx) {
+  x3::_val(ctx)->range = whereRange(ctx);
+  propagateContextEverywhere(*x3::_val(ctx));
+};
 
 auto const iterSpec = [](auto &ctx) {
   auto &parts = x3::_attr(ctx);
@@ -193,6 +224,22 @@ auto fence(bool global) {
       x3::_val(ctx)->fences.local = true;
   };
 }
+// A barrier's statements run in VerCors's group proof (between all threads' requires
+// and their ensures) as proof hints; kprove's group check takes none.
+auto const barrierHint = [](auto &ctx) {
+  if (!x3::_attr(ctx).empty())
+    unsupported(state(ctx), whereRange(ctx), "statements in a barrier's body (proof hints)");
+};
+auto const barrierTags = [](auto &ctx) {
+  unsupported(state(ctx), whereRange(ctx),
+              "barrier tags (suspended 'invariant' blocks) are not supported");
+};
+// `parallel { par ... par ... }` and `sequential { ... }`: the regions in order.
+auto newRegion(StmtKind kind) {
+  return [kind](auto &ctx) { x3::_val(ctx) = newStmt(kind); };
+}
+auto const pushRegion = [](auto &ctx) { x3::_val(ctx)->body.push_back(x3::_attr(ctx)); };
+
 auto const barrierId = [](auto &ctx) {
   const Token *t = x3::_attr(ctx);
   x3::_val(ctx)->name = std::string(t->text);
@@ -208,15 +255,21 @@ x3::rule<class block_stmt_id, StmtPtr> const block_stmt = "'{'";
 x3::rule<class if_id, StmtPtr> const if_stmt = "'if'";
 x3::rule<class while_id, StmtPtr> const while_stmt = "'while'";
 x3::rule<class while_tail_id, StmtPtr> const while_tail = "'while'";
+x3::rule<class for_tail_id, StmtPtr> const for_tail = "'for'";
+x3::rule<class loop_tail_id, StmtPtr> const loop_tail = "'while' or 'for'";
+x3::rule<class for_list_id, std::vector<StmtPtr>> const for_list = "a statement";
 x3::rule<class return_id, StmtPtr> const return_stmt = "'return'";
 x3::rule<class assert_id, StmtPtr> const assert_stmt = "'assert'";
 x3::rule<class assume_id, StmtPtr> const assume_stmt = "'assume'";
 x3::rule<class call_id, StmtPtr> const call_stmt = "a call";
 x3::rule<class decl_id, DeclBuilder> const decl_stmt = "a declaration";
+x3::rule<class decl_list_id, DeclBuilder> const decl_list = "a declaration";
 x3::rule<class assign_id, StmtPtr> const assign_stmt = "a statement";
+x3::rule<class assign_expr_id, StmtPtr> const assign_expr = "a statement";
 x3::rule<class par_id, StmtPtr> const par_stmt = "'par'";
 x3::rule<class par_iter_id, ir::ParIter> const par_iter = "'int'";
 x3::rule<class barrier_id, StmtPtr> const barrier_stmt = "'barrier'";
+x3::rule<class par_region_id, StmtPtr> const par_region = "'par'";
 
 auto const block_def = tk(Tok::LBrace) > *stmt[appendStmts] > tk(Tok::RBrace);
 auto const block_stmt_def = span(block)[blockStmt];
@@ -229,8 +282,14 @@ auto const if_stmt_def = span(tk(Tok::KwIf) > tk(Tok::LParen) > nested_expr > tk
 
 auto const while_tail_def =
     span(tk(Tok::KwWhile) > tk(Tok::LParen) > nested_expr > tk(Tok::RParen) > stmt)[whileTail];
-auto const while_stmt_def =
-    span(+loop_clause > while_tail)[whileWithInvariants] | while_tail[setVal];
+IdentText const for_kw("for", "'for'");
+// The statements of a `for` header: declarations or assignments, comma-separated.
+auto const for_list_def = decl_list[setStmts] | (assign_expr[pushStmt] % tk(Tok::Comma));
+auto const for_tail_def =
+    span(for_kw >> tk(Tok::LParen) > -for_list > tk(Tok::Semi) > -nested_expr > tk(Tok::Semi) >
+         -for_list > tk(Tok::RParen) > stmt)[forStmt];
+auto const loop_tail_def = while_tail[setVal] | for_tail[setVal];
+auto const while_stmt_def = span(+loop_clause > loop_tail)[loopWithInvariants] | loop_tail[setVal];
 
 auto const return_stmt_def = span(tk(Tok::KwReturn) > -nested_expr > tk(Tok::Semi))[returnStmt];
 auto const assert_stmt_def =
@@ -242,24 +301,33 @@ auto const call_stmt_def = span(ident >> arg_list > tk(Tok::Semi))[callStmt];
 // The target is parsed first; the tail fills in the value.
 auto const assign_op = tk(Tok::Assign) | (seedOnly >> tk(Tok::ColonEq));
 auto const assign_tail =
-    named("'='", (assign_op > nested_expr[assignValue] > tk(Tok::Semi)) |
-                     (span(tk(Tok::PlusPlus))[step(BinOp::Add)] > tk(Tok::Semi)) |
-                     (span(tk(Tok::MinusMinus))[step(BinOp::Sub)] > tk(Tok::Semi)) |
-                     (tk(Tok::PlusEq) > nested_expr[compound(BinOp::Add)] > tk(Tok::Semi)) |
-                     (tk(Tok::MinusEq) > nested_expr[compound(BinOp::Sub)] > tk(Tok::Semi)));
-auto const assign_stmt_def = span(x3::omit[lhs[assignTarget] > assign_tail])[stmtRange];
+    named("'='", (assign_op > nested_expr[assignValue]) | span(tk(Tok::PlusPlus))[step(BinOp::Add)] |
+                     span(tk(Tok::MinusMinus))[step(BinOp::Sub)] |
+                     (tk(Tok::PlusEq) > nested_expr[compound(BinOp::Add)]) |
+                     (tk(Tok::MinusEq) > nested_expr[compound(BinOp::Sub)]));
+// An assignment without its ';' (also a `for` header's init and update).
+auto const assign_expr_def = span(x3::omit[lhs[assignTarget] > assign_tail])[stmtRange];
+auto const assign_stmt_def = span(x3::omit[assign_expr[setVal] > tk(Tok::Semi)])[stmtRange];
 
 auto const decl_init = (tk(Tok::Assign) | (seedOnly >> tk(Tok::ColonEq))) > nested_expr;
-auto const decl_stmt_def = x3::omit[type[declType] >> ident[declName] > -decl_init[declInit] >
-                                    *(tk(Tok::Comma) > ident[declName] > -decl_init[declInit]) >
-                                    tk(Tok::Semi)][declFinish];
+auto const decl_list_def = x3::omit[type[declType] >> ident[declName] > -decl_init[declInit] >
+                                    *(tk(Tok::Comma) > ident[declName] > -decl_init[declInit])][declFinish];
+auto const decl_stmt_def = decl_list[setVal] > tk(Tok::Semi);
 
 auto const par_iter_def =
     (type > ident > tk(Tok::Assign) > nested_expr > tk(Tok::DotDot) > nested_expr)[iterSpec];
 auto const par_stmt_def =
     span(x3::omit[tk(Tok::KwPar)[newStmtOf(StmtKind::Par)] > -ident[stmtName] >
                   -(tk(Tok::LParen) > (par_iter[parIter] % tk(Tok::Comma)) > tk(Tok::RParen)) >
-                  *block_clause[stmtClause] > stmt[parBody]])[stmtRange];
+                  *par_clause[stmtClause] > stmt[parBody]])[parFinish];
+IdentText const parallel_kw("parallel", "'parallel'");
+IdentText const sequential_kw("sequential", "'sequential'");
+// VerCors's parRegion: a par block, or `parallel`/`sequential` of regions.
+auto const par_region_def =
+    par_stmt[setVal] |
+    span(x3::omit[((parallel_kw >> tk(Tok::LBrace))[newRegion(StmtKind::Parallel)] |
+                   (sequential_kw >> tk(Tok::LBrace))[newRegion(StmtKind::Sequential)]) >
+                  *par_region[pushRegion] > tk(Tok::RBrace)])[stmtRange];
 
 // Seed fences: `global`, `local`, `{local, global}`; the barrier id may be a number.
 auto const fence_flag = tk(Tok::KwGlobal)[fence(true)] | tk(Tok::KwLocal)[fence(false)];
@@ -270,10 +338,14 @@ auto const seed_barrier_args = x3::eps[seedBarrier] >>
                                ((-barrier_id[barrierId] >> tk(Tok::Comma) >>
                                  -(fences_braced | fence_list)) |
                                 fences_braced | fence_list | barrier_id[barrierId]);
-auto const barrier_args =
-    named("a barrier name", (seedOnly >> seed_barrier_args) | -ident[stmtName]);
-auto const barrier_body = named(
-    "'{' or ';'", (tk(Tok::LBrace) > *block_clause[stmtClause] > tk(Tok::RBrace)) | tk(Tok::Semi));
+auto const barrier_tags = span(tk(Tok::Semi) > (ident % tk(Tok::Comma)))[barrierTags];
+auto const barrier_args = named("a barrier name", (seedOnly >> seed_barrier_args) |
+                                                      (-ident[stmtName] > -barrier_tags));
+// `{ clauses }`, or (VerCors) `clauses { statements }`, or (seed) `;`.
+auto const barrier_body =
+    named("'{' or ';'", (tk(Tok::LBrace) > *block_clause[stmtClause] > tk(Tok::RBrace)) |
+                            (+block_clause[stmtClause] > span(block)[barrierHint]) |
+                            tk(Tok::Semi));
 auto const barrier_stmt_def =
     span(x3::omit[tk(Tok::KwBarrier)[newStmtOf(StmtKind::Barrier)] > tk(Tok::LParen) >
                   barrier_args > tk(Tok::RParen) > barrier_body])[stmtRange];
@@ -281,9 +353,8 @@ auto const barrier_stmt_def =
 // VerCors statements kprove does not model (reserved words in VerCors, so a variable
 // of that name cannot be meant unless it is assigned).
 constexpr std::string_view kUnsupportedStatements[] = {
-    "for",        "fold",   "unfold",  "lock",   "unlock",  "fork",   "join",
-    "inhale",     "exhale", "goto",    "refute", "witness", "atomic", "parallel",
-    "sequential", "vec",    "package", "apply",  "send",    "recv",   "communicate"};
+    "fold",   "unfold",  "lock",   "unlock",  "fork",   "join",
+    "inhale",     "exhale", "goto",    "refute", "witness", "atomic", "vec",    "package", "apply",  "send",    "recv",   "communicate"};
 IdentIn const unsupported_stmt_word(kUnsupportedStatements);
 auto const unsupported_stmt =
     (unsupported_stmt_word >>
@@ -293,13 +364,14 @@ auto const unsupported_stmt =
 
 auto const stmt_inner_def = unsupported_stmt | block_stmt[pushStmt] | if_stmt[pushStmt] |
                             while_stmt[pushStmt] | return_stmt[pushStmt] | assert_stmt[pushStmt] |
-                            assume_stmt[pushStmt] | par_stmt[pushStmt] | barrier_stmt[pushStmt] |
+                            assume_stmt[pushStmt] | par_region[pushStmt] | barrier_stmt[pushStmt] |
                             decl_stmt[declStmts] | call_stmt[pushStmt] | assign_stmt[pushStmt] |
                             misplaced_clause;
 
-BOOST_SPIRIT_DEFINE(stmt_inner, block_stmt, if_stmt, while_stmt, while_tail, return_stmt,
-                    assert_stmt, assume_stmt, call_stmt, decl_stmt, assign_stmt, par_stmt, par_iter,
-                    barrier_stmt)
+BOOST_SPIRIT_DEFINE(stmt_inner, block_stmt, if_stmt, while_stmt, while_tail, for_tail, loop_tail, for_list,
+                    return_stmt, assert_stmt, assume_stmt, call_stmt, decl_stmt, decl_list,
+                    assign_stmt, assign_expr, par_stmt, par_iter,
+                    barrier_stmt, par_region)
 
 } // namespace
 

@@ -1,0 +1,205 @@
+// VerCors PVL constructs that the front end desugars or that have their own
+// meaning in vcgen: `for` loops, `parallel`/`sequential` regions, a par block's
+// `context_everywhere`, \old in par clauses, sized array types, barrier clauses
+// before a body, Unicode quantifiers, `\let` and trigger annotations. Parser shape
+// checks, then verdicts with their code and line.
+#include "lang/pvl/pvl_parser.h"
+#include "snippet.h"
+
+#include <catch2/catch.hpp>
+
+#include <optional>
+#include <string>
+
+using namespace kprove;
+using kprove::driver::Verdict;
+using kprove::testing::runSnippet;
+using Errors = std::set<std::pair<std::string, unsigned>>;
+
+namespace {
+
+struct Parse {
+  SourceManager sm;
+  DiagnosticEngine diags{sm};
+  std::optional<ir::Program> prog;
+  explicit Parse(std::string text) {
+    uint32_t file = sm.addFile("test.pvl", std::move(text));
+    prog = lang::parsePvl(sm, file, diags);
+  }
+  std::string firstMessage() const {
+    return diags.count() ? diags.diagnostics().at(0).message : std::string();
+  }
+};
+
+const std::vector<ir::StmtPtr> &bodyOf(const Parse &p) {
+  REQUIRE(p.prog);
+  REQUIRE(p.diags.count() == 0);
+  return *p.prog->methods.at(0).body;
+}
+
+void expectFail(const std::string &src, Errors expected) {
+  auto r = runSnippet(src);
+  INFO(src);
+  CHECK(r.verdict == Verdict::Failed);
+  CHECK(r.errors == expected);
+}
+void expectVerified(const std::string &src) {
+  auto r = runSnippet(src);
+  INFO(src);
+  for (const auto &[c, l] : r.errors)
+    INFO(c << " at line " << l);
+  CHECK(r.errors.empty());
+  CHECK(r.verdict == Verdict::Verified);
+}
+
+} // namespace
+
+TEST_CASE("pvl: a for loop is a block with its init and a while with the invariants",
+          "[pvl]") {
+  Parse p("void f(int n) {\n loop_invariant 0 <= i;\n for (int i = 0, j = 1; i < n; i++, j += 2) "
+          "{ n = n; }\n}\n");
+  const auto &body = bodyOf(p);
+  REQUIRE(body.size() == 1);
+  const ir::Stmt &block = *body[0];
+  REQUIRE(block.kind == ir::StmtKind::Block);
+  REQUIRE(block.body.size() == 3); // int i, int j, while
+  CHECK(block.body[0]->kind == ir::StmtKind::VarDecl);
+  CHECK(block.body[1]->name == "j");
+  const ir::Stmt &loop = *block.body[2];
+  REQUIRE(loop.kind == ir::StmtKind::While);
+  CHECK(loop.clauses.size() == 1);
+  CHECK(ir::toString(*loop.cond) == "(i < n)");
+  REQUIRE(loop.body.size() == 3); // body, i++, j += 2
+  CHECK(ir::toString(*loop.body[2]->value) == "(j + 2)");
+}
+
+TEST_CASE("pvl: a for loop without condition or init loops while true", "[pvl]") {
+  Parse p("void f(int i) {\n for (; ; i = i + 1) { }\n}\n");
+  const auto &body = bodyOf(p);
+  const ir::Stmt &loop = *body.at(0)->body.at(0);
+  CHECK(loop.kind == ir::StmtKind::While);
+  CHECK(ir::toString(*loop.cond) == "true");
+}
+
+TEST_CASE("pvl: parallel and sequential regions hold their par blocks", "[pvl]") {
+  Parse p("void f(int n) {\n parallel {\n  par context n > 0; { }\n  sequential {\n"
+          "   par a(int i = 0 .. n) { }\n   par b(int j = 0 .. n) { }\n  }\n }\n}\n");
+  const auto &body = bodyOf(p);
+  const ir::Stmt &outer = *body.at(0);
+  CHECK(outer.kind == ir::StmtKind::Parallel);
+  REQUIRE(outer.body.size() == 2);
+  CHECK(outer.body[0]->kind == ir::StmtKind::Par);
+  CHECK(outer.body[0]->iters.empty());
+  CHECK(outer.body[1]->kind == ir::StmtKind::Sequential);
+  CHECK(outer.body[1]->body.size() == 2);
+}
+
+TEST_CASE("pvl: a par block's context_everywhere reaches its loops and barriers", "[pvl]") {
+  Parse p("void f(int n) {\n par b(int i = 0 .. n)\n  context_everywhere n > 0;\n {\n"
+          "  while (false) { }\n  barrier(b) requires true; { }\n }\n}\n");
+  const ir::Stmt &par = *bodyOf(p).at(0);
+  REQUIRE(par.clauses.size() == 1);
+  CHECK(par.clauses[0].kind == ir::ClauseKind::ContextEverywhere);
+  REQUIRE(par.body.size() == 2);
+  REQUIRE(par.body[0]->clauses.size() == 1);
+  CHECK(par.body[0]->clauses[0].kind == ir::ClauseKind::LoopInvariant);
+  REQUIRE(par.body[1]->clauses.size() == 2);
+  CHECK(par.body[1]->clauses[1].kind == ir::ClauseKind::Context);
+}
+
+TEST_CASE("pvl: barrier tags and barrier proof hints are unsupported", "[pvl]") {
+  Parse tags("void f(int n) {\n par b(int i = 0 .. n) {\n  barrier(b; inv) { }\n }\n}\n");
+  CHECK_FALSE(tags.prog);
+  CHECK(tags.firstMessage().find("barrier tags") != std::string::npos);
+  Parse hint("void f(int n) {\n par b(int i = 0 .. n) {\n  barrier(b) requires true; "
+             "{ assert true; }\n }\n}\n");
+  CHECK_FALSE(hint.prog);
+  CHECK(hint.firstMessage().find("proof hints") != std::string::npos);
+}
+
+TEST_CASE("pvl: sized array types read as int[]", "[pvl]") {
+  Parse p("void f(int n, int[n] a, int[n + 1] b) {\n int[3] c = a;\n}\n");
+  REQUIRE(p.prog);
+  CHECK(p.diags.count() == 0);
+  const ir::Method &m = p.prog->methods.at(0);
+  CHECK(m.params.at(1).type == ir::Type::IntArray);
+  CHECK(m.params.at(2).type == ir::Type::IntArray);
+  Parse two("void f(int[2][3] a) { }\n");
+  CHECK_FALSE(two.prog);
+  CHECK(two.firstMessage().find("int[2][3]") != std::string::npos);
+}
+
+TEST_CASE("pvl: Unicode quantifiers, let and triggers", "[pvl]") {
+  Parse p("requires (\xE2\x88\x80 int i; 0 <= i; {: f(i) :} == (\\let int d = i + 1; d * d));\n"
+          "requires (\xE2\x88\x80* int i; 0 <= i && i < 2; Perm(a[i], 1\\2));\n"
+          "requires (\xE2\x88\x83 int i; 0 <= i; (\\forall int d; 0 <= d; (\\let int e = d; "
+          "e >= 0)));\n"
+          "void f(int[] a);\npure int f(int i) = i;\n");
+  REQUIRE(p.prog);
+  REQUIRE(p.diags.count() == 0);
+  const auto &c = p.prog->methods.at(0).contract;
+  CHECK(c.at(0).expr->kind == ir::ExprKind::Forall);
+  CHECK(ir::toString(*c.at(0).expr->args.at(1)) == "(f(i) == ((i + 1) * (i + 1)))");
+  CHECK(c.at(1).expr->kind == ir::ExprKind::ForallStar);
+  CHECK(c.at(2).expr->kind == ir::ExprKind::Exists);
+  // A quantifier binding a variable of the let's value would capture it.
+  Parse capture("requires (\\let int d = k; (\\forall int k; 0 <= k; d == k));\nvoid f(int k);\n");
+  CHECK_FALSE(capture.prog);
+  CHECK(capture.firstMessage().find("\\let variable 'd'") != std::string::npos);
+}
+
+TEST_CASE("verdicts: for loops keep their invariants", "[vcgen][pvl]") {
+  expectVerified("requires n >= 0;\nensures \\result == n;\nint count(int n) {\n int s = 0;\n"
+                 " loop_invariant 0 <= i && i <= n;\n loop_invariant s == i;\n"
+                 " for (int i = 0; i < n; i++) { s = s + 1; }\n return s;\n}\n");
+  expectFail("requires n >= 0;\nint count(int n) {\n int s = 0;\n"
+             " loop_invariant s == i;\n"
+             " for (int i = 0; i < n; i++) { s = s + 2; }\n return s;\n}\n",
+             {{"loop.preserve", 4}});
+}
+
+TEST_CASE("verdicts: parallel regions need disjoint preconditions", "[vcgen][pvl]") {
+  const char *head = "context_everywhere a != null && a.length == 2;\n"
+                     "context Perm(a[0], write) ** Perm(a[1], write);\n"
+                     "ensures a[0] == 1 && a[1] == 2;\n"
+                     "void m(int[] a) {\n"
+                     " parallel {\n"
+                     "  par context Perm(a[0], write); ensures a[0] == 1; { a[0] = 1; }\n";
+  expectVerified(std::string(head) +
+                 "  par context Perm(a[1], write); ensures a[1] == 2; { a[1] = 2; }\n }\n}\n");
+  expectFail(std::string(head) +
+                 "  par context Perm(a[0], write); ensures a[0] == 2; { a[0] = 2; }\n }\n}\n",
+             {{"par.pre", 7}});
+  // Each branch is verified on its own, against its own contract.
+  expectFail(std::string(head) +
+                 "  par context Perm(a[1], write); ensures a[1] == 2; { a[1] = 3; }\n }\n}\n",
+             {{"par.post", 7}});
+}
+
+TEST_CASE("verdicts: sequential regions hand over only what the contracts say",
+          "[vcgen][pvl]") {
+  const char *src = "context_everywhere a != null && a.length == 2;\n"
+                    "context Perm(a[0], write) ** Perm(a[1], write);\n"
+                    "void m(int[] a) {\n"
+                    " sequential {\n"
+                    "  par context Perm(a[0], write); { a[0] = 1; }\n"
+                    "  par context Perm(a[0], write) ** Perm(a[1], write); { a[1] = 1; }\n"
+                    " }\n"
+                    "}\n";
+  // The caller holds a[1], but VerCors hands the second block only the first one's
+  // postcondition.
+  expectFail(src, {{"par.pre", 6}});
+}
+
+TEST_CASE("verdicts: old in a par block's clauses is the block's start", "[vcgen][pvl]") {
+  const char *src = "context_everywhere a != null && a.length == n;\n"
+                    "context (\\forall* int i; 0 <= i && i < n; Perm(a[i], write));\n"
+                    "void m(int n, int[] a) {\n"
+                    " par (int t = 0 .. n)\n"
+                    "  context Perm(a[t], write);\n"
+                    "  requires a[t] == \\old(a[t]);\n"
+                    "  ensures a[t] == \\old(a[t]) + 1;\n"
+                    " { a[t] = a[t] + ";
+  expectVerified(std::string(src) + "1; }\n}\n");
+  expectFail(std::string(src) + "2; }\n}\n", {{"par.post", 7}});
+}
