@@ -326,6 +326,9 @@ private:
       return par(s);
     case StmtKind::Barrier:
       return barrier(s);
+    case StmtKind::Break:
+    case StmtKind::Continue:
+      return;
     case StmtKind::Atomic:
       return atomicStmt(s);
     }

@@ -205,6 +205,13 @@ private:
 
   // --- statements (lower_stmt.cpp) ---
   std::vector<StmtPtr> compound(const clang::CompoundStmt *cs);
+  // One statement of a sequence, with the annotations between `from` and it.
+  void sequenceItem(const clang::Stmt *s, uint32_t &from, std::vector<StmtPtr> &out);
+  std::vector<StmtPtr> loopBody(const clang::Stmt *s, const clang::Expr *increment);
+  void doWhile(const clang::DoStmt *dw, std::vector<StmtPtr> &out);
+  void jump(const clang::Stmt *s, std::vector<StmtPtr> &out);
+  void switchStmt(const clang::SwitchStmt *ss, std::vector<StmtPtr> &out);
+  void rejectNestedCases(const clang::Stmt *s);
   std::vector<StmtPtr> body(const clang::Stmt *s);
   const clang::CallExpr *asCall(const clang::Stmt *s) const;
   std::string calleeName(const clang::CallExpr *c) const;
@@ -279,6 +286,13 @@ private:
   mutable std::unordered_map<const clang::BinaryOperator *, clang::SourceLocation> begins_;
   int exprDepth_ = 0;
   bool depthReported_ = false;
+  // The loops and switches around the statement being lowered, innermost last: a
+  // break leaves the innermost, a continue runs the innermost loop's increment.
+  struct JumpScope {
+    bool loop = false;
+    const clang::Expr *increment = nullptr; // a for loop's
+  };
+  std::vector<JumpScope> jumpScopes_;
 };
 
 } // namespace kprove::lang::clower
