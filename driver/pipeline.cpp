@@ -312,6 +312,9 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
   } else if (ext == ".cl" || ext == ".cu") {
     lang::CFrontendOptions c;
     c.stdlibDir = opts.stdlibDir.empty() ? defaultStdlibDir() : opts.stdlibDir;
+    c.defines = opts.defines;
+    c.includeDirs = opts.includeDirs;
+    c.fileDir = std::filesystem::absolute(path).parent_path().string();
     if (!isStdlibDir(c.stdlibDir)) {
       std::string where = opts.stdlibDir;
       if (where.empty())

@@ -66,10 +66,11 @@ inline bool isFloat(clang::QualType t) {
 // Lowers the main file's functions. One instance per file.
 class CLowering {
 public:
-  CLowering(clang::ASTContext &ctx, const SourceManager &sm, uint32_t file, CDialect dialect,
-            std::vector<Annotation> &annotations, DiagnosticEngine &diags, ir::Program &out)
-      : ctx_(ctx), csm_(ctx.getSourceManager()), sm_(sm), file_(file), dialect_(dialect),
-        annotations_(annotations), diags_(diags), out_(out) {
+  CLowering(clang::ASTContext &ctx, const clang::Preprocessor &pp, const SourceManager &sm,
+            uint32_t file, CDialect dialect, std::vector<Annotation> &annotations,
+            DiagnosticEngine &diags, ir::Program &out)
+      : ctx_(ctx), pp_(pp), csm_(ctx.getSourceManager()), sm_(sm), file_(file),
+        dialect_(dialect), annotations_(annotations), diags_(diags), out_(out) {
     std::sort(annotations_.begin(), annotations_.end(),
               [](const Annotation &a, const Annotation &b) { return a.begin < b.begin; });
   }
@@ -193,6 +194,12 @@ private:
   void checkFloatSpec(const ir::Expr &e);
   void checkFunctionSpecs();
   void markBuiltins(ExprPtr &e);
+
+  // --- macros and enum constants in annotations (spec_constants.cpp) ---
+  void expandConstants(ExprPtr &e);
+  void expandConstants(ExprPtr &e, std::vector<std::string> &bound);
+  std::optional<int64_t> macroValue(const std::string &name, SourceRange use, int depth);
+  std::optional<int64_t> enumValue(const std::string &name) const;
   std::vector<ir::Clause> contractBefore(uint32_t at, std::initializer_list<ir::ClauseKind> allowed,
                                          const char *where);
   void annotationStatements(uint32_t from, uint32_t to, std::vector<StmtPtr> &out);
@@ -253,6 +260,7 @@ private:
   ExprPtr callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre);
 
   clang::ASTContext &ctx_;
+  const clang::Preprocessor &pp_;
   const clang::SourceManager &csm_;
   const SourceManager &sm_;
   uint32_t file_;
