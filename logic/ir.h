@@ -143,19 +143,19 @@ struct FenceSet {
 };
 
 enum class StmtKind {
-  Block,   // body
-  VarDecl, // declType name [= value]
-  Assign,  // target (Var or Index) = value
-  If,      // cond, body, elseBody
-  While,   // clauses (invariants), cond, body
-  Return,  // [value]
-  Assert,  // value
-  Assume,  // value
-  Call,    // name(args...) as a statement; target optional (x = f(...))
-  Par,     // name, iters, clauses (requires/ensures/context), body
-  Barrier, // name, fences, clauses (requires/ensures/context), seedStyle
-  Atomic,  // name (the operation, e.g. "add"), target (optional result), args[0] the
-           // location (an Index), args[1..] the operands (C front end)
+  Block,    // body
+  VarDecl,  // declType name [= value]
+  Assign,   // target (Var or Index) = value
+  If,       // cond, body, elseBody
+  While,    // clauses (invariants), cond, body
+  Return,   // [value]
+  Assert,   // value
+  Assume,   // value
+  Call,     // name(args...) as a statement; target optional (x = f(...))
+  Par,      // name, iters, clauses (requires/ensures/context), body
+  Barrier,  // name, fences, clauses (requires/ensures/context), seedStyle
+  Atomic,   // name (the operation, e.g. "add"), target (optional result), args[0] the
+            // location (an Index), args[1..] the operands (C front end)
   Break,    // leaves the innermost loop, or Block that catches breaks (C front end)
   Continue, // ends the iteration of the innermost loop, or leaves the innermost Block
             // that catches continues (C front end)
@@ -196,8 +196,8 @@ struct Stmt {
   std::vector<Clause> clauses;
   std::vector<ParIter> iters;
   FenceSet fences;
-  bool fencesGiven = false; // seed syntax names its fences; VerCors barriers fence all
-  bool seedStyle = false;   // seed-syntax barrier: surrenders all current resources
+  bool fencesGiven = false;           // seed syntax names its fences; VerCors barriers fence all
+  bool seedStyle = false;             // seed-syntax barrier: surrenders all current resources
   Catches catches = Catches::Nothing; // Block
 };
 

@@ -113,9 +113,9 @@ bool demote(const std::vector<ir::StmtPtr> &body, bool condUniform,
       break;
     }
     case ir::StmtKind::Block: {
-      bool c = condUniform && !jumpsUnderNonUniform(s->body, s->catches == ir::Catches::Break,
-                                                    s->catches == ir::Catches::Continue,
-                                                    uniform, false);
+      bool c =
+          condUniform && !jumpsUnderNonUniform(s->body, s->catches == ir::Catches::Break,
+                                               s->catches == ir::Catches::Continue, uniform, false);
       changed = demote(s->body, c, uniform) || changed;
       break;
     }

@@ -69,8 +69,8 @@ public:
   CLowering(clang::ASTContext &ctx, const clang::Preprocessor &pp, const SourceManager &sm,
             uint32_t file, CDialect dialect, std::vector<Annotation> &annotations,
             DiagnosticEngine &diags, ir::Program &out)
-      : ctx_(ctx), pp_(pp), csm_(ctx.getSourceManager()), sm_(sm), file_(file),
-        dialect_(dialect), annotations_(annotations), diags_(diags), out_(out) {
+      : ctx_(ctx), pp_(pp), csm_(ctx.getSourceManager()), sm_(sm), file_(file), dialect_(dialect),
+        annotations_(annotations), diags_(diags), out_(out) {
     std::sort(annotations_.begin(), annotations_.end(),
               [](const Annotation &a, const Annotation &b) { return a.begin < b.begin; });
   }

@@ -40,12 +40,17 @@ void CLowering::expandConstants(ExprPtr &e, std::vector<std::string> &bound) {
   bool isName = e->kind == ExprKind::Var || e->kind == ExprKind::Call;
   if (!isName || std::find(bound.begin(), bound.end(), e->name) != bound.end())
     return;
+  // The spec language's own names (NULL is also C's macro).
+  for (const char *own : {"NULL", "null", "true", "false", "read", "write", "none"})
+    if (e->name == own)
+      return;
   const clang::IdentifierInfo *id = identifier(ctx_, e->name);
   bool isMacro = id && pp_.getLocalMacroDirectiveHistory(id);
   if (e->kind == ExprKind::Call) {
     if (isMacro)
-      unsupported(e->range, "the macro '" + e->name + "' called in an annotation (kprove reads "
-                                                      "only object-like macros there)");
+      unsupported(e->range, "the macro '" + e->name +
+                                "' called in an annotation (kprove reads "
+                                "only object-like macros there)");
     return;
   }
   std::optional<int64_t> v;
@@ -76,8 +81,7 @@ std::optional<int64_t> CLowering::enumValue(const std::string &name) const {
   return std::nullopt;
 }
 
-std::optional<int64_t> CLowering::macroValue(const std::string &name, SourceRange use,
-                                             int depth) {
+std::optional<int64_t> CLowering::macroValue(const std::string &name, SourceRange use, int depth) {
   auto reject = [&](const std::string &why) -> std::optional<int64_t> {
     unsupported(use, "the macro '" + name + "' in an annotation (" + why + ")");
     return std::nullopt;
