@@ -247,7 +247,7 @@ TEST_CASE("a loop with a thread-dependent break leaves its counter non-uniform",
          Verdict::Failed, {{"barrier.divergence", 12}});
 }
 
-TEST_CASE("-D defines macros for the code and the annotations", "[c][preprocessor]") {
+TEST_CASE("the flag -D defines macros for the code and the annotations", "[c][preprocessor]") {
   const std::string src = "__kernel void k(int n) {\n" // 1
                           "  int x = SIZE;\n"          // 2
                           "#ifdef TWICE\n"             // 3
