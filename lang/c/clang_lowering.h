@@ -218,7 +218,7 @@ private:
   void doWhile(const clang::DoStmt *dw, std::vector<StmtPtr> &out);
   void jump(const clang::Stmt *s, std::vector<StmtPtr> &out);
   void switchStmt(const clang::SwitchStmt *ss, std::vector<StmtPtr> &out);
-  void rejectNestedCases(const clang::Stmt *s);
+  bool rejectNestedCases(const clang::Stmt *s); // reports them; true if any
   std::vector<StmtPtr> body(const clang::Stmt *s);
   const clang::CallExpr *asCall(const clang::Stmt *s) const;
   std::string calleeName(const clang::CallExpr *c) const;

@@ -87,16 +87,18 @@ void CLowering::doWhile(const clang::DoStmt *dw, std::vector<StmtPtr> &out) {
   out.push_back(whole);
 }
 
-void CLowering::rejectNestedCases(const clang::Stmt *s) {
+bool CLowering::rejectNestedCases(const clang::Stmt *s) {
   if (!s || llvm::isa<clang::SwitchStmt>(s)) // an inner switch's labels are its own
-    return;
+    return false;
   if (llvm::isa<clang::SwitchCase>(s)) {
     unsupported(range(s), "a 'case' or 'default' label inside another statement of its switch "
                           "(such as Duff's device)");
-    return;
+    return true;
   }
+  bool found = false;
   for (const clang::Stmt *child : s->children())
-    rejectNestedCases(child);
+    found = rejectNestedCases(child) || found;
+  return found;
 }
 
 // switch (e) { ... }  ==  a Block that catches breaks:
@@ -168,9 +170,8 @@ void CLowering::switchStmt(const clang::SwitchStmt *ss, std::vector<StmtPtr> &ou
         }
         llvm::APSInt k = cs->getLHS()->EvaluateKnownConstInt(ctx_);
         // C converts the labels to the promoted type of the controlling expression.
-        unsigned width = static_cast<unsigned>(ctx_.getIntWidth(c->getType()));
-        k = k.extOrTrunc(width);
-        k.setIsSigned(c->getType()->isSignedIntegerType());
+        k = k.extOrTrunc(cint.bits);
+        k.setIsSigned(cint.isSigned);
         it.values.push_back(k.isSigned() ? k.getExtValue()
                                          : static_cast<int64_t>(k.getZExtValue()));
       } else {
@@ -188,7 +189,10 @@ void CLowering::switchStmt(const clang::SwitchStmt *ss, std::vector<StmtPtr> &ou
       jumpScopes_.pop_back();
       return;
     }
-    rejectNestedCases(s);
+    if (rejectNestedCases(s)) {
+      jumpScopes_.pop_back();
+      return;
+    }
     sequenceItem(s, from, it.stmts);
     if (it.labelled)
       lowered.push_back(std::move(it));
