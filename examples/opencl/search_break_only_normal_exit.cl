@@ -1,4 +1,4 @@
-//: expect fail post 11  //: flags --int-math (as search_break.cl)
+//: expect fail post 10  //: flags --int-math (as search_break.cl)
 // Wrong: claims the loop always runs to the end (pos == k). That holds when the loop exits
 // with its condition false, not at the break, whose state also reaches the end of the kernel.
 /*@
