@@ -106,6 +106,15 @@ int main(int argc, char **argv) {
   launchFlag("--local_size,--blockDim", localSize, "work-group (block) size per dimension");
   launchFlag("--num_groups,--gridDim", numGroups, "number of work groups (blocks) per dimension");
   launchFlag("--global_size", globalSize, "total threads per dimension (OpenCL)");
+  // C's preprocessor, as for a compiler (one value per flag: -D N -D M=2, -DN).
+  app.add_option("-D", opts.defines,
+                 "C files: define a macro, NAME or NAME=VALUE (may repeat); annotations may name "
+                 "macros that expand to an integer literal")
+      ->allow_extra_args(false);
+  app.add_option("-I", opts.includeDirs,
+                 "C files: add a directory to search for #include (may repeat; \"x.h\" is "
+                 "first looked for next to the file)")
+      ->allow_extra_args(false);
   app.add_flag("--int-math", opts.launch.intMath,
                "C integers as mathematical integers (VerCors's semantics): no wrap-around, no "
                "overflow obligations, no launch-size limits");

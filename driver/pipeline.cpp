@@ -15,6 +15,7 @@
 #include <exception>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -145,6 +146,16 @@ void reportVacuity(const std::vector<vcgen::VacuityCheck> &checks,
         return false;
     return true;
   };
+  // Code the front end shares between copies (a do-while's body, a switch case
+  // that falls through) is unreachable only when every copy is.
+  std::map<std::pair<uint32_t, std::string>, bool> everyCopyUnreachable;
+  for (size_t i = 0; i < checks.size(); ++i)
+    if (checks[i].kind == Kind::Unreachable && enclosingSat(checks[i].parent)) {
+      bool &all = everyCopyUnreachable
+                      .emplace(std::pair{checks[i].range.begin.offset, checks[i].message}, true)
+                      .first->second;
+      all = all && answers[i].verdict == prover::Verdict::Proved;
+    }
   std::set<std::pair<uint32_t, std::string>> seen;
   std::vector<size_t> blame; // preconditions proved contradictory
   for (size_t i = 0; i < checks.size(); ++i) {
@@ -153,7 +164,7 @@ void reportVacuity(const std::vector<vcgen::VacuityCheck> &checks,
       continue;
     prover::Verdict v = answers[i].verdict;
     if (c.kind == Kind::Unreachable) {
-      if (v == prover::Verdict::Proved)
+      if (everyCopyUnreachable.at({c.range.begin.offset, c.message}))
         r.warnings.push_back({DiagCode::Unreachable, c.range, c.message, c.notes});
     } else if (v == prover::Verdict::Unknown) {
       r.unknowns.push_back(
@@ -301,6 +312,9 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
   } else if (ext == ".cl" || ext == ".cu") {
     lang::CFrontendOptions c;
     c.stdlibDir = opts.stdlibDir.empty() ? defaultStdlibDir() : opts.stdlibDir;
+    c.defines = opts.defines;
+    c.includeDirs = opts.includeDirs;
+    c.fileDir = std::filesystem::absolute(path).parent_path().string();
     if (!isStdlibDir(c.stdlibDir)) {
       std::string where = opts.stdlibDir;
       if (where.empty())

@@ -23,6 +23,9 @@ struct RunOptions {
   vcgen::LaunchConfig launch;
   // kprove's opencl.h / cuda.h; empty: defaultStdlibDir() (driver/stdlib_dir.h).
   std::string stdlibDir;
+  // C files: the preprocessor's -D NAME[=VALUE] and -I DIR (Clang's meaning).
+  std::vector<std::string> defines;
+  std::vector<std::string> includeDirs;
   // Set (by another thread) to stop: obligations not yet started are not proved,
   // FileResult::cancelled is set and the verdict is Unknown. nullptr: never.
   const std::atomic<bool> *cancel = nullptr;

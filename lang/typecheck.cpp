@@ -329,6 +329,9 @@ private:
       return stmts(s.body);
     case StmtKind::Barrier:
       return barrier(s);
+    case StmtKind::Break:
+    case StmtKind::Continue:
+      return;
     case StmtKind::Atomic:
       return atomicStmt(s);
     }

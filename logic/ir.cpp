@@ -566,6 +566,12 @@ private:
       printArgs(s.args, 0, out_);
       out_ += ");\n";
       return;
+    case StmtKind::Break:
+      out_ += "break;\n";
+      return;
+    case StmtKind::Continue:
+      out_ += "continue;\n";
+      return;
     }
   }
 

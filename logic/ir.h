@@ -164,7 +164,16 @@ enum class StmtKind {
   Barrier, // name, fences, clauses (requires/ensures/context), seedStyle
   Atomic,  // name (the operation, e.g. "add"), target (optional result), args[0] the
            // location (an Index), args[1..] the operands (C front end)
+  Break,    // leaves the innermost loop, or Block that catches breaks (C front end)
+  Continue, // ends the iteration of the innermost loop, or leaves the innermost Block
+            // that catches continues (C front end)
 };
+
+// What a Block does with a break or continue executed inside it (and not caught by
+// a loop inside it): Break — a C switch body, or a do-while's first iteration; a
+// break leaves the Block. Continue — a do-while's first iteration: a continue goes
+// on after the Block (to the loop's test).
+enum class Catches { Nothing, Break, Continue };
 
 struct ParIter {
   std::string name; // the thread variable
@@ -195,8 +204,9 @@ struct Stmt {
   std::vector<Clause> clauses;
   std::vector<ParIter> iters;
   FenceSet fences;
-  bool fencesGiven = false; // seed syntax names its fences; VerCors barriers fence all
-  bool seedStyle = false;   // seed-syntax barrier: surrenders all current resources
+  bool fencesGiven = false;           // seed syntax names its fences; VerCors barriers fence all
+  bool seedStyle = false;             // seed-syntax barrier: surrenders all current resources
+  Catches catches = Catches::Nothing; // Block
 };
 
 struct Param {

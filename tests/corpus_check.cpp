@@ -6,7 +6,8 @@
 //   //: may also fail CODE LINE   (a genuine follow-on failure of a listed bug that a
 //                                 failed check, assumed afterwards, may or may not hide)
 //   //: flags --int-math (why)    (run with C integers as mathematical integers, and
-//                                 say why the example needs it; may follow an expect)
+//                                 say why the example needs it; may follow an expect;
+//                                 -D NAME[=VALUE] and -I DIR as on kprove's command line)
 // A failing or invalid example must report exactly the listed (code, line)
 // pairs, plus any of the "may also" ones: a missing one is a missed bug, an extra
 // one a spurious report.
@@ -17,6 +18,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 using namespace kprove;
 
@@ -29,17 +31,21 @@ int main(int argc, char **argv) {
   std::string line, expectVerdict;
   std::set<std::pair<std::string, unsigned>> expected, optional;
   bool intMath = false;
+  std::vector<std::string> defines, includeDirs;
   while (std::getline(in, line)) {
     // `//: flags --int-math (why)`, on a line of its own or after an expectation.
     if (auto flags = line.find("//: flags "); flags != std::string::npos) {
       std::istringstream ss(line.substr(flags + 10));
       std::string flag;
-      while (ss >> flag && flag.rfind("--", 0) == 0) {
-        if (flag != "--int-math") {
+      while (ss >> flag && flag.rfind("-", 0) == 0) {
+        if (flag == "--int-math") {
+          intMath = true;
+        } else if (std::string value; (flag == "-D" || flag == "-I") && ss >> value) {
+          (flag == "-D" ? defines : includeDirs).push_back(value);
+        } else {
           std::cerr << argv[1] << ": unknown flag '" << flag << "' in the header\n";
           return 1;
         }
-        intMath = true;
       }
       line = line.substr(0, flags);
     }
@@ -74,6 +80,8 @@ int main(int argc, char **argv) {
   opts.timeoutSeconds = KPROVE_TEST_TIMEOUT_SECONDS; // tests/CMakeLists.txt
   opts.jobs = 1;
   opts.launch.intMath = intMath;
+  opts.defines = defines;
+  opts.includeDirs = includeDirs;
   SourceManager sources;
   driver::FileResult r = driver::verifyFile(argv[1], opts, sources);
   DiagnosticEngine render(sources);

@@ -67,8 +67,8 @@ TEST_CASE("unsupported C constructs are named at their line", "[c][unsupported]"
     const char *construct;
   };
   const Case cases[] = {
-      {"  switch (n) { default: break; }\n", "'switch'"},
-      {"  while (n > 0) { break; }\n", "'break'"},
+      {"  switch (n) { case 0: while (n) { case 1: n = 0; } }\n", "Duff's device"},
+      {"  switch (n) { case 0 ... 3: break; }\n", "case range"},
       {"  int t[4];\n", "private array 't'"},
       {"  __global int *q = a + 1;\n", "local pointer variable 'q'"},
       {"  goto end;\nend:\n  return;\n", "'goto'"},

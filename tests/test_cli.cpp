@@ -117,6 +117,29 @@ __kernel void k(__global int *a) {
   CHECK(runKprove("--local_size=1,2,3,4 " + k).exitCode == 2);
 }
 
+TEST_CASE("the flags -D and -I on the command line reach the preprocessor", "[cli][preprocessor]") {
+  auto dir = std::filesystem::temp_directory_path() / "kprove-cli-tests" / "cli-include";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "cli_sizes.h") << "#define EXTRA 2\n";
+  std::string k = writeTemp("defines.cl", R"(#include <cli_sizes.h>
+__kernel void k(int n) {
+  int x = N + EXTRA;
+#ifdef BUMP
+  x++;
+#endif
+  //@ assert x == N + 2;
+}
+)");
+  std::string inc = " -I " + dir.string() + " ";
+  CHECK(runKprove("-D N=3" + inc + k).exitCode == 0);
+  CHECK(runKprove("-DN=3 -I" + dir.string() + " " + k).exitCode == 0);
+  // Two -D flags, each with its own value; the second changes the code.
+  Run bumped = runKprove("-D N=3 -D BUMP" + inc + k);
+  CHECK(bumped.exitCode == 1);
+  CHECK(bumped.out.find("error[assert]") != std::string::npos);
+  CHECK(runKprove("-D N=3 " + k).exitCode == 2); // the header is not found without -I
+}
+
 TEST_CASE("input errors exit 2", "[cli]") {
   CHECK(runKprove("--no-such-option x.pvl").exitCode == 2);
   CHECK(runKprove("/nonexistent/file.pvl").exitCode == 2);

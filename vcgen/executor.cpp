@@ -175,7 +175,10 @@ void Executor::exec(const ir::Stmt &s, State &st) {
   interfere(st);
   switch (s.kind) {
   case ir::StmtKind::Block:
-    exec(s.body, st);
+    if (s.catches != ir::Catches::Nothing)
+      execCatching(s, st);
+    else
+      exec(s.body, st);
     return;
   case ir::StmtKind::VarDecl: {
     if (s.value) {
@@ -247,6 +250,10 @@ void Executor::exec(const ir::Stmt &s, State &st) {
     return;
   case ir::StmtKind::Atomic:
     execAtomic(s, st);
+    return;
+  case ir::StmtKind::Break:
+  case ir::StmtKind::Continue:
+    execJump(s, st);
     return;
   }
 }
@@ -371,72 +378,6 @@ void Executor::execIf(const ir::Stmt &s, State &st) {
     exec(*branch, *x);
   }
   merge(st, c, t, f);
-}
-
-void Executor::execWhile(const ir::Stmt &s, State &st) {
-  std::vector<const ir::Expr *> invs = clausesOf(s.clauses, {ClauseKind::LoopInvariant});
-  if (method_)
-    for (const ir::Expr *e : clausesOf(method_->contract, {ClauseKind::ContextEverywhere}))
-      invs.push_back(e);
-  ir::ExprPtr inv = conjoin(invs);
-  const std::set<std::string> modified = modifiesOf(s.body).vars;
-  bool followed = vc_.followedByCode; // code after the loop (checked for reachability)
-
-  checkUniform(*s.cond, st); // threads agree on entering the loop
-  // Entry: the invariant holds; what it does not cover stays with the frame.
-  State after = st;
-  if (inv)
-    res_.exhale(*inv, after,
-                {DiagCode::LoopEntry, DiagCode::LoopEntry, "the loop invariant on entry", {}});
-  auto havocModified = [&](State &x) {
-    for (const std::string &n : modified)
-      if (x.vars.count(n)) {
-        x.vars[n] = vc_.freshVar(n, x.vars[n]->sort);
-        // A C variable holds a value of its type whatever the loop did.
-        if (auto t = vc_.intTypes.find(n); t != vc_.intTypes.end() && vc_.bounded(t->second))
-          x.assume(inRange(x.vars[n], t->second));
-      }
-  };
-
-  // One arbitrary iteration, from a state holding only the invariant.
-  State body = st;
-  havocModified(body);
-  body.heap = vc_.freshVar("heap", Sort::Heap);
-  body.mask = vc_.zeroMask(body);
-  if (inv) {
-    ResourceOptions o;
-    o.reads = ReadCheck::Framing;
-    res_.inhale(*inv, body, o);
-  }
-  {
-    ExprEncoder enc(vc_, body);
-    body.assume(enc.encode(*s.cond));
-  }
-  exec(s.body, body);
-  if (!body.dead)
-    checkUniform(*s.cond, body); // and on running one more iteration
-  if (!body.dead && inv)
-    res_.exhale(*inv, body,
-                {DiagCode::LoopPreserve,
-                 DiagCode::LoopPreserve,
-                 "the loop invariant after an iteration",
-                 {}});
-
-  // After the loop: the frame, the invariant, and the negated condition. The frame
-  // keeps the values of the cells it holds; atomics (this thread's in the body, or
-  // other threads' meanwhile) change cells held only in part, so those are
-  // forgotten.
-  havocModified(after);
-  if (thread_ && thread_->gpu && !vc_.atomicArrays.empty())
-    res_.havocShared(after, vc_.atomicRefs());
-  if (inv)
-    res_.inhale(*inv, after);
-  ExprEncoder enc(vc_, after);
-  enc.reads = ReadCheck::None;
-  after.assume(lnot(enc.encode(*s.cond)));
-  st = after;
-  if (followed)
-    vc_.vacuityScope = loopExitReachable(vc_, st, s);
 }
 
 void Executor::exhalePost(State &st, SourceRange site) {

@@ -92,6 +92,25 @@ private:
   void checkUniform(const ir::Expr &cond, State &st);
   void merge(State &st, const term::T &cond, State &thenSt, State &elseSt);
 
+  // --- loops, break and continue (loops.cpp) ---
+  // A loop, or a Block that catches breaks or continues, while its body runs: the
+  // states of the breaks and continues that leave it.
+  struct JumpTarget {
+    bool loop = false; // a loop catches both
+    ir::Catches catches = ir::Catches::Nothing;
+    std::vector<State> breaks;
+    std::vector<std::pair<State, SourceRange>> continues;
+  };
+  void execJump(const ir::Stmt &s, State &st);
+  void execCatching(const ir::Stmt &s, State &st);
+  // `st` becomes the state after one of `exits` (each extends st's path condition).
+  void join(State &st, std::vector<State> &exits);
+  // The state after a break: the frame the loop left untouched with the resources
+  // and values of the breaking iteration.
+  State withFrame(const State &frame, const State &broke, const PathList &entry);
+
+  std::vector<JumpTarget *> targets_; // innermost last
+
   VcContext &vc_;
   ResourceEngine res_;
   const ir::Method *method_;

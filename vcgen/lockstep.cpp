@@ -43,6 +43,44 @@ bool isUniform(const ir::Expr &e, const std::set<std::string> &uniform) {
   return isUniform(e, uniform, bound);
 }
 
+// Whether a break (`breaks`) or continue (`continues`) that leaves the code
+// `body` runs under a condition that may differ between threads: then threads run
+// the statements of that loop or Block different numbers of times.
+bool jumpsUnderNonUniform(const std::vector<ir::StmtPtr> &body, bool breaks, bool continues,
+                          const std::set<std::string> &uniform, bool underNonUniform) {
+  if (!breaks && !continues)
+    return false;
+  for (const ir::StmtPtr &s : body) {
+    switch (s->kind) {
+    case ir::StmtKind::Break:
+      if (underNonUniform && breaks)
+        return true;
+      break;
+    case ir::StmtKind::Continue:
+      if (underNonUniform && continues)
+        return true;
+      break;
+    case ir::StmtKind::If: {
+      bool under = underNonUniform || !isUniform(*s->cond, uniform);
+      if (jumpsUnderNonUniform(s->body, breaks, continues, uniform, under) ||
+          jumpsUnderNonUniform(s->elseBody, breaks, continues, uniform, under))
+        return true;
+      break;
+    }
+    case ir::StmtKind::Block:
+      // A Block that catches one kind leaves only the other kind to us.
+      if (jumpsUnderNonUniform(s->body, breaks && s->catches != ir::Catches::Break,
+                               continues && s->catches != ir::Catches::Continue, uniform,
+                               underNonUniform))
+        return true;
+      break;
+    default: // an inner loop catches both kinds
+      break;
+    }
+  }
+  return false;
+}
+
 // One pass: demotes variables assigned non-uniform values or under non-uniform
 // conditions. Returns true when something changed.
 bool demote(const std::vector<ir::StmtPtr> &body, bool condUniform,
@@ -68,13 +106,19 @@ bool demote(const std::vector<ir::StmtPtr> &body, bool condUniform,
     case ir::StmtKind::If:
     case ir::StmtKind::While: {
       bool c = condUniform && isUniform(*s->cond, uniform);
+      if (s->kind == ir::StmtKind::While)
+        c = c && !jumpsUnderNonUniform(s->body, true, true, uniform, false);
       changed = demote(s->body, c, uniform) || changed;
       changed = demote(s->elseBody, c, uniform) || changed;
       break;
     }
-    case ir::StmtKind::Block:
-      changed = demote(s->body, condUniform, uniform) || changed;
+    case ir::StmtKind::Block: {
+      bool c =
+          condUniform && !jumpsUnderNonUniform(s->body, s->catches == ir::Catches::Break,
+                                               s->catches == ir::Catches::Continue, uniform, false);
+      changed = demote(s->body, c, uniform) || changed;
       break;
+    }
     default:
       break;
     }
@@ -90,17 +134,37 @@ void addAll(Conds &to, const Conds &from) {
       to.push_back(c);
 }
 
+// The conditions under which a thread may have left the code early: returned from
+// the kernel, broken out of the loop or switch, or continued with the loop's next
+// iteration.
+struct Exits {
+  Conds returned, broke, continued;
+  void add(const Exits &o) {
+    addAll(returned, o.returned);
+    addAll(broke, o.broke);
+    addAll(continued, o.continued);
+  }
+  Conds all() const {
+    Conds c = returned;
+    addAll(c, broke);
+    addAll(c, continued);
+    return c;
+  }
+};
+
 // Reports, for each barrier, every condition it cannot show uniform that decides
 // whether a thread reaches the barrier (`conds`: those of the enclosing ifs and
-// loops). Returns the conditions under which some threads may have returned: they
-// decide every later barrier too (the returned threads never reach it), and every
-// barrier of an enclosing loop's body (the returned threads miss the next iteration).
-Conds findDivergence(const std::vector<ir::StmtPtr> &body, const Conds &conds,
+// loops). Returns the conditions under which some threads may have left early:
+// they decide every later barrier too (the threads that left never reach it).
+// Returns decide every barrier of an enclosing loop's body (the returned threads
+// miss the next iteration), breaks every barrier of their loop's body; a loop ends
+// its breaks and continues, a Block that catches them ends those.
+Exits findDivergence(const std::vector<ir::StmtPtr> &body, const Conds &conds,
                      const std::set<std::string> &uniform, std::vector<DivergenceError> &out) {
-  Conds exited;
+  Exits exited;
   for (const ir::StmtPtr &s : body) {
     Conds here = conds;
-    addAll(here, exited);
+    addAll(here, exited.all());
     switch (s->kind) {
     case ir::StmtKind::Barrier:
       for (const ir::Expr *c : here)
@@ -110,27 +174,47 @@ Conds findDivergence(const std::vector<ir::StmtPtr> &body, const Conds &conds,
           out.push_back({s.get(), c});
       break;
     case ir::StmtKind::Return:
-      addAll(exited, here);
+      addAll(exited.returned, here);
       break;
-    case ir::StmtKind::If:
+    case ir::StmtKind::Break:
+      addAll(exited.broke, here);
+      break;
+    case ir::StmtKind::Continue:
+      addAll(exited.continued, here);
+      break;
+    case ir::StmtKind::If: {
+      Conds inner = here;
+      if (!isUniform(*s->cond, uniform))
+        addAll(inner, {s->cond.get()});
+      exited.add(findDivergence(s->body, inner, uniform, out));
+      exited.add(findDivergence(s->elseBody, inner, uniform, out));
+      break;
+    }
     case ir::StmtKind::While: {
       Conds inner = here;
       if (!isUniform(*s->cond, uniform))
         addAll(inner, {s->cond.get()});
-      Conds left = findDivergence(s->body, inner, uniform, out);
-      addAll(left, findDivergence(s->elseBody, inner, uniform, out));
-      if (s->kind == ir::StmtKind::While && !left.empty()) {
-        // A thread that returned in one iteration misses the barriers of the next.
+      Exits left = findDivergence(s->body, inner, uniform, out);
+      if (!left.returned.empty() || !left.broke.empty()) {
+        // A thread that returned or broke in one iteration misses the barriers of
+        // the next.
         Conds next = inner;
-        addAll(next, left);
+        addAll(next, left.returned);
+        addAll(next, left.broke);
         findDivergence(s->body, next, uniform, out);
       }
-      addAll(exited, left);
+      addAll(exited.returned, left.returned);
       break;
     }
-    case ir::StmtKind::Block:
-      addAll(exited, findDivergence(s->body, here, uniform, out));
+    case ir::StmtKind::Block: {
+      Exits left = findDivergence(s->body, here, uniform, out);
+      if (s->catches == ir::Catches::Break)
+        left.broke.clear();
+      if (s->catches == ir::Catches::Continue)
+        left.continued.clear();
+      exited.add(left);
       break;
+    }
     default:
       break;
     }

@@ -7,8 +7,11 @@
 // This analysis is the fast, syntactic half of the divergence check: it finds every
 // condition that decides whether a thread reaches a barrier — the conditions of
 // the ifs and loops around it, and the conditions under which a thread may have
-// returned before it, earlier in the body or later in an enclosing loop's body
-// (the next iteration's barrier) — and that it cannot show uniform. The executor
+// returned, broken out of a loop or switch, or continued a loop before it, earlier
+// in the body or (return, break) later in an enclosing loop's body (the next
+// iteration's barrier) — and that it cannot show uniform. A loop or switch with a
+// break or continue under a non-uniform condition runs its statements a different
+// number of times in different threads: nothing it assigns is uniform. The executor
 // then proves each such condition semantically (two arbitrary threads of one group
 // agree on it, under the contract and both path conditions), as GPUVerify does.
 #pragma once

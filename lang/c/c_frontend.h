@@ -21,6 +21,11 @@ enum class CDialect { OpenCL, Cuda };
 struct CFrontendOptions {
   // Directory holding kprove's opencl.h and cuda.h (stdlib-specs/).
   std::string stdlibDir;
+  // The preprocessor's -D NAME[=VALUE] and -I DIR, in order, passed to Clang.
+  std::vector<std::string> defines;
+  std::vector<std::string> includeDirs;
+  // The directory of the file: `#include "x.h"` looks there first (empty: none).
+  std::string fileDir;
 };
 
 // Parses and lowers file `fileId`. Clang errors become `parse` diagnostics at their

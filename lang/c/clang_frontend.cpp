@@ -25,7 +25,8 @@ using clower::CLowering;
 // Clang's errors, as kprove diagnostics at their place in the main file.
 class DiagCollector : public clang::DiagnosticConsumer {
 public:
-  DiagCollector(uint32_t file, std::vector<Diagnostic> &out) : file_(file), out_(out) {}
+  DiagCollector(uint32_t file, std::string stdlibDir, std::vector<Diagnostic> &out)
+      : file_(file), stdlibDir_(std::move(stdlibDir)), out_(out) {}
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
                         const clang::Diagnostic &info) override {
     clang::DiagnosticConsumer::HandleDiagnostic(level, info);
@@ -41,6 +42,10 @@ public:
       if (sm.isWrittenInMainFile(loc)) {
         uint32_t off = sm.getFileOffset(loc);
         r = {{file_, off}, {file_, off + 1}};
+      } else if (clang::PresumedLoc p = sm.getPresumedLoc(loc);
+                 p.isValid() && !llvm::StringRef(p.getFilename()).starts_with(stdlibDir_)) {
+        msg = "(in " + std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ") " +
+              msg; // an included file of the user's
       } else {
         msg = "(in kprove's prelude) " + msg;
       }
@@ -50,6 +55,7 @@ public:
 
 private:
   uint32_t file_;
+  std::string stdlibDir_;
   std::vector<Diagnostic> &out_;
 };
 
@@ -61,6 +67,7 @@ struct LoweringInput {
   ir::Program &out;
   std::vector<Annotation> annotations;
   bool clangErrors = false;
+  const clang::Preprocessor *pp = nullptr; // its macros, for annotations
 };
 
 class LowerConsumer : public clang::ASTConsumer {
@@ -71,7 +78,8 @@ public:
       in_.clangErrors = true;
       return;
     }
-    CLowering(ctx, in_.sm, in_.file, in_.dialect, in_.annotations, in_.diags, in_.out).run();
+    CLowering(ctx, *in_.pp, in_.sm, in_.file, in_.dialect, in_.annotations, in_.diags, in_.out)
+        .run();
   }
 
 private:
@@ -85,6 +93,7 @@ public:
                                                         llvm::StringRef) override {
     handler_ = std::make_unique<AnnotationCollector>(in_.annotations);
     ci.getPreprocessor().addCommentHandler(handler_.get());
+    in_.pp = &ci.getPreprocessor();
     return std::make_unique<LowerConsumer>(in_);
   }
   void EndSourceFileAction() override {
@@ -106,7 +115,7 @@ private:
 std::optional<ir::Program> parseC(const SourceManager &sm, uint32_t fileId, CDialect dialect,
                                   const CFrontendOptions &opts, DiagnosticEngine &diags) {
   ir::Program program;
-  LoweringInput in{sm, fileId, dialect, diags, program, {}, false};
+  LoweringInput in{sm, fileId, dialect, diags, program, {}, false, nullptr};
   std::string name =
       dialect == CDialect::OpenCL ? "/kprove-input/input.cl" : "/kprove-input/input.cu";
   std::vector<std::string> args = {
@@ -121,6 +130,16 @@ std::optional<ir::Program> parseC(const SourceManager &sm, uint32_t fileId, CDia
                           "--no-cuda-version-check", "--cuda-gpu-arch=sm_70"})
       args.push_back(a);
   }
+  for (const std::string &d : opts.defines)
+    args.push_back("-D" + d);
+  // Quoted includes look next to the file first, as they would for the file on disk
+  // (Clang sees it under a name of kprove's), then in the -I directories.
+  if (!opts.fileDir.empty()) {
+    args.push_back("-iquote");
+    args.push_back(opts.fileDir);
+  }
+  for (const std::string &dir : opts.includeDirs)
+    args.push_back("-I" + dir);
   args.push_back("-include");
   args.push_back(opts.stdlibDir + (dialect == CDialect::OpenCL ? "/opencl.h" : "/cuda.h"));
   args.push_back(name);
@@ -134,7 +153,7 @@ std::optional<ir::Program> parseC(const SourceManager &sm, uint32_t fileId, CDia
   auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), overlay);
 
   std::vector<Diagnostic> clangDiags;
-  DiagCollector collector(fileId, clangDiags);
+  DiagCollector collector(fileId, opts.stdlibDir, clangDiags);
   clang::tooling::ToolInvocation invocation(args, std::make_unique<LowerAction>(in), files.get());
   invocation.setDiagnosticConsumer(&collector);
   bool ok = invocation.run();

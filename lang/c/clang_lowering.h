@@ -66,9 +66,10 @@ inline bool isFloat(clang::QualType t) {
 // Lowers the main file's functions. One instance per file.
 class CLowering {
 public:
-  CLowering(clang::ASTContext &ctx, const SourceManager &sm, uint32_t file, CDialect dialect,
-            std::vector<Annotation> &annotations, DiagnosticEngine &diags, ir::Program &out)
-      : ctx_(ctx), csm_(ctx.getSourceManager()), sm_(sm), file_(file), dialect_(dialect),
+  CLowering(clang::ASTContext &ctx, const clang::Preprocessor &pp, const SourceManager &sm,
+            uint32_t file, CDialect dialect, std::vector<Annotation> &annotations,
+            DiagnosticEngine &diags, ir::Program &out)
+      : ctx_(ctx), pp_(pp), csm_(ctx.getSourceManager()), sm_(sm), file_(file), dialect_(dialect),
         annotations_(annotations), diags_(diags), out_(out) {
     std::sort(annotations_.begin(), annotations_.end(),
               [](const Annotation &a, const Annotation &b) { return a.begin < b.begin; });
@@ -193,6 +194,12 @@ private:
   void checkFloatSpec(const ir::Expr &e);
   void checkFunctionSpecs();
   void markBuiltins(ExprPtr &e);
+
+  // --- macros and enum constants in annotations (spec_constants.cpp) ---
+  void expandConstants(ExprPtr &e);
+  void expandConstants(ExprPtr &e, std::vector<std::string> &bound);
+  std::optional<int64_t> macroValue(const std::string &name, SourceRange use, int depth);
+  std::optional<int64_t> enumValue(const std::string &name) const;
   std::vector<ir::Clause> contractBefore(uint32_t at, std::initializer_list<ir::ClauseKind> allowed,
                                          const char *where);
   void annotationStatements(uint32_t from, uint32_t to, std::vector<StmtPtr> &out);
@@ -205,6 +212,13 @@ private:
 
   // --- statements (lower_stmt.cpp) ---
   std::vector<StmtPtr> compound(const clang::CompoundStmt *cs);
+  // One statement of a sequence, with the annotations between `from` and it.
+  void sequenceItem(const clang::Stmt *s, uint32_t &from, std::vector<StmtPtr> &out);
+  std::vector<StmtPtr> loopBody(const clang::Stmt *s, const clang::Expr *increment);
+  void doWhile(const clang::DoStmt *dw, std::vector<StmtPtr> &out);
+  void jump(const clang::Stmt *s, std::vector<StmtPtr> &out);
+  void switchStmt(const clang::SwitchStmt *ss, std::vector<StmtPtr> &out);
+  bool rejectNestedCases(const clang::Stmt *s); // reports them; true if any
   std::vector<StmtPtr> body(const clang::Stmt *s);
   const clang::CallExpr *asCall(const clang::Stmt *s) const;
   std::string calleeName(const clang::CallExpr *c) const;
@@ -246,6 +260,7 @@ private:
   ExprPtr callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre);
 
   clang::ASTContext &ctx_;
+  const clang::Preprocessor &pp_;
   const clang::SourceManager &csm_;
   const SourceManager &sm_;
   uint32_t file_;
@@ -279,6 +294,13 @@ private:
   mutable std::unordered_map<const clang::BinaryOperator *, clang::SourceLocation> begins_;
   int exprDepth_ = 0;
   bool depthReported_ = false;
+  // The loops and switches around the statement being lowered, innermost last: a
+  // break leaves the innermost, a continue runs the innermost loop's increment.
+  struct JumpScope {
+    bool loop = false;
+    const clang::Expr *increment = nullptr; // a for loop's
+  };
+  std::vector<JumpScope> jumpScopes_;
 };
 
 } // namespace kprove::lang::clower

@@ -48,12 +48,14 @@ std::optional<SpecComment> CLowering::parseAnnotation(Annotation &a) {
   auto spec = parseSpecComment(sm_, file_, a.bodyBegin, a.bodyEnd, diags_);
   if (spec) {
     for (ir::Clause &c : spec->clauses) {
+      expandConstants(c.expr);
       markBuiltins(c.expr);
       if (typeSpecsNow_)
         typeSpec(c.expr);
       specExprs_.push_back(c.expr);
     }
     for (const StmtPtr &st : spec->stmts) {
+      expandConstants(st->value);
       markBuiltins(st->value);
       typeSpec(st->value);
       specExprs_.push_back(st->value);

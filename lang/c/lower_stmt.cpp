@@ -10,23 +10,26 @@ std::vector<StmtPtr> CLowering::compound(const clang::CompoundStmt *cs) {
   std::vector<StmtPtr> out;
   size_t scope = userNames_.size(); // the block's declarations end with it
   uint32_t from = offset(cs->getLBracLoc());
-  for (const clang::Stmt *s : cs->body()) {
-    uint32_t b = offset(s->getBeginLoc());
-    Annotation *attached = annotationBefore(b);
-    // A contract right before a barrier or loop belongs to it; others are statements.
-    bool takesContract =
-        llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt>(s) || isBarrierCall(s);
-    if (attached && takesContract)
-      attached->used = true; // claimed below by the statement itself
-    annotationStatements(from, b, out);
-    if (attached && takesContract)
-      attached->used = false;
-    stmt(s, out);
-    from = range(s).end.offset;
-  }
+  for (const clang::Stmt *s : cs->body())
+    sequenceItem(s, from, out);
   annotationStatements(from, offset(cs->getRBracLoc()), out);
   userNames_.resize(scope);
   return out;
+}
+
+void CLowering::sequenceItem(const clang::Stmt *s, uint32_t &from, std::vector<StmtPtr> &out) {
+  uint32_t b = offset(s->getBeginLoc());
+  Annotation *attached = annotationBefore(b);
+  // A contract right before a barrier or loop belongs to it; others are statements.
+  bool takesContract =
+      llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt>(s) || isBarrierCall(s);
+  if (attached && takesContract)
+    attached->used = true; // claimed below by the statement itself
+  annotationStatements(from, b, out);
+  if (attached && takesContract)
+    attached->used = false;
+  stmt(s, out);
+  from = range(s).end.offset;
 }
 
 std::vector<StmtPtr> CLowering::body(const clang::Stmt *s) {
@@ -162,7 +165,7 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
     auto w = newStmt(StmtKind::While, r);
     w->clauses = clauses;
     w->cond = fs->getCond() ? loopCondition(fs->getCond()) : ir::makeBool(true, r);
-    w->body = body(fs->getBody());
+    w->body = loopBody(fs->getBody(), fs->getInc());
     if (fs->getInc())
       effect(fs->getInc(), w->body);
     into->push_back(w);
@@ -175,24 +178,12 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
     auto w = newStmt(StmtKind::While, r);
     w->clauses = loopClauses(s);
     w->cond = loopCondition(ws->getCond());
-    w->body = body(ws->getBody());
+    w->body = loopBody(ws->getBody(), nullptr);
     out.push_back(w);
     return;
   }
   if (auto *dw = llvm::dyn_cast<clang::DoStmt>(s)) {
-    // do S while (c)  ==  { S } while (c) S   (the invariant holds at each test of
-    // c). S is lowered once and used twice, so the annotations inside it (barrier
-    // contracts, assertions) belong to both copies.
-    auto clauses = loopClauses(s);
-    std::vector<StmtPtr> once = body(dw->getBody());
-    auto first = newStmt(StmtKind::Block, r);
-    first->body = once;
-    out.push_back(first);
-    auto w = newStmt(StmtKind::While, r);
-    w->clauses = clauses;
-    w->cond = loopCondition(dw->getCond());
-    w->body = once;
-    out.push_back(w);
+    doWhile(dw, out);
     return;
   }
   if (auto *rs = llvm::dyn_cast<clang::ReturnStmt>(s)) {
@@ -205,16 +196,17 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
     out.push_back(st);
     return;
   }
-  if (llvm::isa<clang::BreakStmt>(s)) {
-    unsupported(r, "'break'");
+  if (llvm::isa<clang::BreakStmt, clang::ContinueStmt>(s)) {
+    jump(s, out);
     return;
   }
-  if (llvm::isa<clang::ContinueStmt>(s)) {
-    unsupported(r, "'continue'");
+  if (auto *ss = llvm::dyn_cast<clang::SwitchStmt>(s)) {
+    switchStmt(ss, out);
     return;
   }
-  if (llvm::isa<clang::SwitchStmt>(s)) {
-    unsupported(r, "'switch'");
+  if (llvm::isa<clang::SwitchCase>(s)) {
+    unsupported(r, "a 'case' or 'default' label inside another statement of its switch "
+                   "(such as Duff's device)");
     return;
   }
   if (llvm::isa<clang::GotoStmt, clang::LabelStmt>(s)) {

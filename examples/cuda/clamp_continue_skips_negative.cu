@@ -1,0 +1,21 @@
+//: expect fail loop.preserve 18  //: flags --int-math (as clamp_continue.cu)
+// Wrong: the test lets -1 through; at the continue the invariant (all values before j are
+// non-negative) is not re-established.
+/*@
+  context k > 0 && a != NULL && \pointer_length(a) == gridDim.x * blockDim.x * k;
+  context (\forall* int j; 0 <= j && j < k; Perm(&a[(blockIdx.x * blockDim.x + threadIdx.x) * k + j], write));
+  ensures (\forall int j; 0 <= j && j < k; a[(blockIdx.x * blockDim.x + threadIdx.x) * k + j] >= 0);
+@*/
+__global__ void clamp_continue(int *a, int k) {
+  int base = (blockIdx.x * blockDim.x + threadIdx.x) * k;
+  /*@
+    loop_invariant 0 <= j && j <= k;
+    loop_invariant (\forall* int i; 0 <= i && i < k; Perm(&a[(blockIdx.x * blockDim.x + threadIdx.x) * k + i], write));
+    loop_invariant (\forall int i; 0 <= i && i < j; a[(blockIdx.x * blockDim.x + threadIdx.x) * k + i] >= 0);
+  @*/
+  for (int j = 0; j < k; j++) {
+    if (a[base + j] >= -1)
+      continue;
+    a[base + j] = 0;
+  }
+}
