@@ -277,6 +277,7 @@ private:
   bool specPointerRewrite(ExprPtr &e);
   bool specPointerMentioned(const ExprPtr &e);
   bool specIsPointer(const ExprPtr &e);
+  static std::string spineName(const ExprPtr &e);
   std::optional<std::pair<std::string, ExprPtr>> specPointerOperand(ExprPtr e);
 
   clang::ASTContext &ctx_;

@@ -423,6 +423,22 @@ bool CLowering::specPointerRewrite(ExprPtr &e) {
     }
     return false;
   }
+  // Perm(p + i, f), PointsTo(p + i, f, v): the cell base[p$off + i].
+  if ((e->kind == ExprKind::Perm || e->kind == ExprKind::PointsTo) && !e->args.empty() &&
+      specIsPointer(e->args[0]) && specPointerMentioned(e->args[0])) {
+    ir::IntType elem = scopedIntType(spineName(e->args[0]), true);
+    if (auto at = specPointerOperand(e->args[0])) {
+      auto cell = std::make_shared<ir::Expr>();
+      cell->kind = ExprKind::Index;
+      cell->range = e->args[0]->range;
+      cell->cint = elem;
+      cell->args = {ir::makeVar(at->first, cell->range), at->second};
+      e->args[0] = cell;
+    }
+    for (size_t i = 1; i < e->args.size(); ++i)
+      typeSpec(e->args[i]);
+    return true;
+  }
   if (e->kind == ExprKind::Call && e->name == "\\pointer_length" && e->args.size() == 1) {
     if (const PointerVar *pv = pointerNamed(e->args[0])) {
       e->args[0] = ir::makeVar(pv->baseName, e->args[0]->range);
@@ -466,6 +482,13 @@ bool CLowering::specPointerRewrite(ExprPtr &e) {
     return true;
   }
   return false;
+}
+
+// The name at the root of an annotation's pointer `p + i - j`.
+std::string CLowering::spineName(const ExprPtr &e) {
+  if (e->kind == ExprKind::Binary && !e->args.empty())
+    return spineName(e->args[0]);
+  return e->kind == ExprKind::Var ? e->name : std::string();
 }
 
 // Whether an annotation's expression is a pointer: an array or pointer name, p + i,
