@@ -289,3 +289,21 @@ TEST_CASE("pointer: a pointer-returning helper is unsupported at its name",
   CHECK(r.errors.count({"unsupported", 1}));
   CHECK(mentions(r, "returning a value"));
 }
+
+TEST_CASE("pointer: if (p) and !p test the pointer's array against NULL", "[c][pointer]") {
+  const char *src = R"(/*@
+  context a != NULL ==> \pointer_length(a) == get_global_size(0);
+  context a != NULL ==> Perm(&a[get_global_id(0)], write);
+@*/
+__kernel void k(__global int *a) {
+  __global int *p = a + get_global_id(0);
+  if (p) {
+    *p = 3;
+  }
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+  auto inverted = cl(replaced(src, "if (p) {", "if (!p) {"));
+  CHECK(inverted.verdict == Verdict::Failed);
+  CHECK(inverted.errors.count({"null", 8}));
+}

@@ -70,6 +70,16 @@ ExprPtr CLowering::convertTo(const clang::Expr *e, Type want, std::vector<StmtPt
 }
 
 ExprPtr CLowering::cond(const clang::Expr *e, std::vector<StmtPtr> &pre) {
+  if (e->IgnoreParenImpCasts()->getType()->isPointerType()) {
+    // `if (p)`: p != NULL, which is its array's nullness (lower_pointer.cpp).
+    auto p = pointerValue(e->IgnoreParenImpCasts(), pre);
+    if (!p)
+      return nullptr;
+    auto null = std::make_shared<ir::Expr>();
+    null->kind = ExprKind::NullLit;
+    null->range = range(e);
+    return ir::makeBinary(ir::BinOp::Ne, ir::makeVar(p->baseName, range(e)), null, range(e));
+  }
   ExprPtr v = value(e, pre);
   if (!v)
     return nullptr;
