@@ -265,6 +265,8 @@ TEST_CASE("pointer: forms whose array is not one known array are unsupported at 
       {"  __global int *p = a;\n  long x = (long)p;\n", "the conversion PointerToIntegral"},
       {"  __global int *p = a + 1;\n  if (p < b) a[0] = 1;\n", "different arrays ('a' and 'b')"},
       {"  __global int *p;\n  *p = 1;\n", "'p' read before it is assigned"},
+      {"  __global int *p;\n  if (n)\n    p = a;\n",
+       "first assignment of pointer 'p' inside a branch"},
       {"  __global int *p = a;\n  //@ assert p == b;\n", "in an annotation"},
   };
   for (const Case &c : cases) {
@@ -306,4 +308,26 @@ __kernel void k(__global int *a) {
   auto inverted = cl(replaced(src, "if (p) {", "if (!p) {"));
   CHECK(inverted.verdict == Verdict::Failed);
   CHECK(inverted.errors.count({"null", 8}));
+}
+
+TEST_CASE("pointer: declared without initialiser and set by a for loop's init", "[c][pointer]") {
+  const char *src = R"(/*@
+  context a != NULL && \pointer_length(a) == 4 && get_global_size(0) == 1;
+  context (\forall* int i; 0 <= i && i < 4; Perm(&a[i], write));
+@*/
+__kernel void k(__global int *a) {
+  __global int *p;
+  /*@
+    loop_invariant a <= p && p <= a + 4;
+    loop_invariant (\forall* int i; 0 <= i && i < 4; Perm(&a[i], write));
+  @*/
+  for (p = a; p < a + 4; p++) {
+    *p = 0;
+  }
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+  auto past = cl(replaced(src, "p < a + 4;", "p <= a + 4;"));
+  CHECK(past.verdict == Verdict::Failed);
+  CHECK(past.errors.count({"bounds", 12}));
 }

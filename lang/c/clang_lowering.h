@@ -18,6 +18,7 @@
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
+#include <clang/AST/ParentMapContext.h>
 #include <clang/AST/Stmt.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Preprocessor.h>
@@ -267,6 +268,7 @@ private:
   const PointerVar *pointerVar(const clang::Expr *e) const;
   void pointerDecl(const clang::VarDecl *vd, std::vector<StmtPtr> &out);
   bool pointerUpdate(const clang::Expr *e, std::vector<StmtPtr> &out);
+  bool inDeclaringBlock(const clang::Expr *e, const clang::VarDecl *vd) const;
   bool setPointer(const clang::VarDecl *vd, PointerVar &pv, const PointerValue &to, SourceRange r);
   ExprPtr pointerCompare(const clang::BinaryOperator *bo, std::vector<StmtPtr> &pre);
   ExprPtr pointerDifference(const clang::BinaryOperator *bo, std::vector<StmtPtr> &pre);

@@ -197,6 +197,21 @@ bool CLowering::setPointer(const clang::VarDecl *vd, PointerVar &pv, const Point
   return true;
 }
 
+// Whether the statement `e` is directly in the block that declares `vd` (or is the
+// init of a for loop there).
+bool CLowering::inDeclaringBlock(const clang::Expr *e, const clang::VarDecl *vd) const {
+  auto parentOf = [&](const auto &node) -> const clang::Stmt * {
+    auto parents = ctx_.getParents(node);
+    return parents.size() == 1 ? parents[0].template get<clang::Stmt>() : nullptr;
+  };
+  const clang::Stmt *block = parentOf(*e);
+  // A for loop's init runs once, unconditionally, where the loop is.
+  if (auto *fs = llvm::dyn_cast_or_null<clang::ForStmt>(block); fs && fs->getInit() == e)
+    block = parentOf(*fs);
+  const clang::Stmt *declStmt = parentOf(*vd);
+  return block && declStmt && llvm::isa<clang::CompoundStmt>(block) && parentOf(*declStmt) == block;
+}
+
 // `p = e`, `p += k`, `p -= k`, `p++`, `p--` on a pointer variable: its offset
 // updated. False when `e` is not an update of a pointer.
 bool CLowering::pointerUpdate(const clang::Expr *e, std::vector<StmtPtr> &out) {
@@ -233,6 +248,13 @@ bool CLowering::pointerUpdate(const clang::Expr *e, std::vector<StmtPtr> &out) {
   } else {
     auto *bo = llvm::cast<clang::BinaryOperator>(e);
     if (bo->getOpcode() == clang::BO_Assign) {
+      if (!pv.base && !inDeclaringBlock(e, vd)) {
+        // Assigned on some paths only, p would be indeterminate on the others.
+        unsupported(r, "the first assignment of pointer '" + vd->getNameAsString() +
+                           "' inside a branch or loop (initialise it where it is declared)");
+        badPointers_.insert(vd);
+        return true;
+      }
       auto to = pointerValue(bo->getRHS(), pre);
       if (!to || !setPointer(vd, pv, *to, range(bo->getRHS())))
         return true;
