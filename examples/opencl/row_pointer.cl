@@ -15,7 +15,6 @@ __kernel void copy_rows(__global const float *src, __global float *dst, int n) {
   __global float *out = dst + gid * n;
   /*@
     loop_invariant 0 <= j && j <= n;
-    loop_invariant \pointer_length(in) >= n && \pointer_length(out) >= n;
     loop_invariant (\forall* int i; 0 <= i && i < n; Perm(&in[i], 1\2));
     loop_invariant (\forall* int i; 0 <= i && i < n; Perm(&out[i], write));
     loop_invariant (\forall int i; 0 <= i && i < j; out[i] == in[i]);

@@ -1,6 +1,6 @@
-//: expect fail perm.write 26
-//: expect fail bounds 26
-//: may also fail loop.preserve 23
+//: expect fail perm.write 25
+//: expect fail bounds 25
+//: may also fail loop.preserve 22
 // Failing sibling of row_pointer.cl, one deliberate bug: out[j + 1] = in[j] writes one cell
 // past the row (past the array for the last work item): no permission, out of bounds.
 /*@
@@ -17,7 +17,6 @@ __kernel void copy_rows(__global const float *src, __global float *dst, int n) {
   __global float *out = dst + gid * n;
   /*@
     loop_invariant 0 <= j && j <= n;
-    loop_invariant \pointer_length(in) >= n && \pointer_length(out) >= n;
     loop_invariant (\forall* int i; 0 <= i && i < n; Perm(&in[i], 1\2));
     loop_invariant (\forall* int i; 0 <= i && i < n; Perm(&out[i], write));
     loop_invariant (\forall int i; 0 <= i && i < j; out[i] == in[i]);
