@@ -4,6 +4,7 @@
 //   lower_decl.cpp         functions, kernels, parameters, types, local declarations
 //   lower_stmt.cpp         statements, barriers, calls and atomics
 //   lower_expr.cpp         expressions, conversions, floating point as opaque values
+//   lower_pointer.cpp      pointers as offsets into one statically known array
 //   lower_annotations.cpp  the /*@ @*/ comments: collection and attachment
 //   clang_frontend.cpp     the driver glue: Clang's invocation and its diagnostics
 // Only these files see Clang's headers.
@@ -17,6 +18,7 @@
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
+#include <clang/AST/ParentMapContext.h>
 #include <clang/AST/Stmt.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Preprocessor.h>
@@ -259,6 +261,41 @@ private:
   ExprPtr binary(const clang::BinaryOperator *bo, std::vector<StmtPtr> &pre);
   ExprPtr callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre);
 
+  // --- pointers (lower_pointer.cpp) ---
+  // A pointer is modelled as an offset into one array known statically: a pointer
+  // parameter or a __local / __shared__ array (docs/language.md §11). A local pointer
+  // variable `T *p` becomes the integer variable `p$off` (a mathematical integer: an
+  // in-bounds offset always fits ptrdiff_t); `*p` is base[p$off], `p[i]` base[p$off + i].
+  struct PointerValue {
+    const clang::ValueDecl *base = nullptr; // the array
+    std::string baseName;
+    ExprPtr offset; // null: offset 0
+  };
+  struct PointerVar {
+    const clang::ValueDecl *base = nullptr; // null until the variable is first assigned
+    std::string baseName;
+    std::string offset; // the IR variable holding the offset
+  };
+  std::optional<PointerValue> pointerValue(const clang::Expr *e, std::vector<StmtPtr> &pre);
+  ExprPtr pointerCell(const PointerValue &p, ExprPtr index, clang::QualType elem, SourceRange r);
+  static ExprPtr addOffset(ExprPtr offset, ExprPtr delta, bool subtract, SourceRange r);
+  const PointerVar *pointerVar(const clang::Expr *e) const;
+  void pointerDecl(const clang::VarDecl *vd, std::vector<StmtPtr> &out);
+  bool pointerUpdate(const clang::Expr *e, std::vector<StmtPtr> &out);
+  bool inDeclaringBlock(const clang::Expr *e, const clang::VarDecl *vd) const;
+  bool setPointer(const clang::VarDecl *vd, PointerVar &pv, const PointerValue &to, SourceRange r);
+  ExprPtr pointerCompare(const clang::BinaryOperator *bo, std::vector<StmtPtr> &pre);
+  ExprPtr pointerDifference(const clang::BinaryOperator *bo, std::vector<StmtPtr> &pre);
+  void findOffsetParams();
+  bool isPlainArrayArgument(const clang::Expr *a) const;
+  bool takesOffset(const clang::FunctionDecl *fd, unsigned param) const;
+  const PointerVar *specPointer(const std::string &name, SourceRange r);
+  bool specPointerRewrite(ExprPtr &e);
+  bool specPointerMentioned(const ExprPtr &e);
+  bool specIsPointer(const ExprPtr &e);
+  static std::string spineName(const ExprPtr &e);
+  std::optional<std::pair<std::string, ExprPtr>> specPointerOperand(ExprPtr e);
+
   clang::ASTContext &ctx_;
   const clang::Preprocessor &pp_;
   const clang::SourceManager &csm_;
@@ -276,7 +313,8 @@ private:
   struct ScopedName {
     std::string name;
     ir::IntType cint;
-    bool array = false; // cint is the element type of this pointer or array
+    bool array = false;                      // cint is the element type of this pointer or array
+    const clang::VarDecl *pointer = nullptr; // a pointer modelled as an offset (pointerVars_)
   };
   std::vector<ScopedName> userNames_;
   std::vector<ScopedName> specBinders_; // quantifier variables while typing an annotation
@@ -292,6 +330,13 @@ private:
   std::map<std::string, size_t> floatLiterals_;
   std::map<std::string, std::pair<size_t, bool>> floatFns_; // arity, returns bool
   mutable std::unordered_map<const clang::BinaryOperator *, clang::SourceLocation> begins_;
+  // The function's pointer variables (and pointer parameters passed offsets), and the
+  // pointer declarations already reported as unsupported (their uses are not).
+  std::map<const clang::VarDecl *, PointerVar> pointerVars_;
+  std::set<const clang::VarDecl *> badPointers_;
+  // Helpers' pointer parameters (by index) that some call passes an offset pointer:
+  // each gets an offset parameter `p$off` after it.
+  std::map<const clang::FunctionDecl *, std::set<unsigned>> offsetParams_;
   int exprDepth_ = 0;
   bool depthReported_ = false;
   // The loops and switches around the statement being lowered, innermost last: a

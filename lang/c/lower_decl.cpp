@@ -15,6 +15,7 @@ void CLowering::run() {
     if (auto *fd = llvm::dyn_cast<clang::FunctionDecl>(d);
         fd && fd->doesThisDeclarationHaveABody() && inMainFile(fd->getLocation()))
       mainFunctions_.insert(fd->getNameAsString());
+  findOffsetParams();
   for (clang::Decl *d : ctx_.getTranslationUnitDecl()->decls())
     topLevel(d);
   for (const Annotation &a : annotations_)
@@ -212,11 +213,20 @@ bool CLowering::param(const clang::ParmVarDecl *p, ir::Param &out, ir::MemorySpa
 // The C names a function's parameters declare: annotations mean them, not builtins.
 void CLowering::enterFunction(const clang::FunctionDecl *fd) {
   userNames_.clear();
-  for (const clang::ParmVarDecl *p : fd->parameters()) {
+  pointerVars_.clear();
+  badPointers_.clear();
+  for (unsigned i = 0; i < fd->getNumParams(); ++i) {
+    const clang::ParmVarDecl *p = fd->getParamDecl(i);
     clang::QualType t = p->getType().getCanonicalType();
     userNames_.push_back({p->getNameAsString(),
                           cintOf(t->isPointerType() ? t->getPointeeType() : t),
                           t->isPointerType()});
+    if (!isKernel(fd) && takesOffset(fd, i)) {
+      // Passed offset pointers: p[i] is p[p$off + i] (lower_pointer.cpp).
+      std::string name = p->getNameAsString();
+      pointerVars_[p] = PointerVar{p, name, name + "$off"};
+      userNames_.back().pointer = p;
+    }
   }
   returnCint_ = cintOf(fd->getReturnType());
 }
@@ -280,9 +290,32 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
                               "before a function");
   floatNames_.clear();
   std::vector<ir::MemorySpace> spaces;
-  for (const clang::ParmVarDecl *p : fd->parameters())
+  for (unsigned i = 0; i < fd->getNumParams(); ++i) {
+    const clang::ParmVarDecl *p = fd->getParamDecl(i);
     for (ir::Param &ip : params(p, spaces))
       m.params.push_back(ip);
+    if (takesOffset(fd, i)) {
+      // C: a pointer points into its array or one past it. Callers prove it, the
+      // helper knows it (its \pointer_length(p) is the length from p on).
+      std::string name = p->getNameAsString();
+      SourceRange r = range(p);
+      m.params.push_back({Type::Int, name + "$off", r, {}});
+      auto length = std::make_shared<ir::Expr>();
+      length->kind = ExprKind::Length;
+      length->range = r;
+      length->args = {ir::makeVar(name, r)};
+      auto null = std::make_shared<ir::Expr>();
+      null->kind = ExprKind::NullLit;
+      null->range = r;
+      ExprPtr off = ir::makeVar(name + "$off", r);
+      ExprPtr inArray = ir::makeBinary(
+          ir::BinOp::And, ir::makeBinary(ir::BinOp::Ne, ir::makeVar(name, r), null, r),
+          ir::makeBinary(ir::BinOp::And, ir::makeBinary(ir::BinOp::Le, ir::makeInt(0, r), off, r),
+                         ir::makeBinary(ir::BinOp::Le, off, length, r), r),
+          r);
+      m.contract.insert(m.contract.begin(), ir::Clause{ir::ClauseKind::Requires, inArray, r});
+    }
+  }
   clang::QualType rt = fd->getReturnType();
   if (rt.getCanonicalType()->isVoidType())
     m.returnType = Type::Void;
@@ -372,7 +405,7 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
     return;
   }
   if (t->isPointerType()) {
-    unsupported(r, "local pointer variable '" + name + "'");
+    pointerDecl(vd, out);
     return;
   }
   if (auto fields = scalarFields(t)) {

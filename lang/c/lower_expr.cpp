@@ -27,20 +27,28 @@ ExprPtr CLowering::lvalue(const clang::Expr *e) {
     }
     return idx;
   }
-  if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e); uo && uo->getOpcode() == clang::UO_Deref)
-    unsupported(range(e), "pointer dereference '*p' (write p[0])");
-  else
-    unsupported(range(e), "assignment to this expression");
+  if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e);
+      uo && uo->getOpcode() == clang::UO_Deref) {
+    std::vector<StmtPtr> pre;
+    auto p = pointerValue(uo->getSubExpr(), pre);
+    if (p && !pre.empty()) {
+      unsupported(range(e), "a function call in a pointer dereference");
+      return nullptr;
+    }
+    return p ? pointerCell(*p, nullptr, uo->getType(), range(e)) : nullptr;
+  }
+  unsupported(range(e), "assignment to this expression");
   return nullptr;
 }
 
 ExprPtr CLowering::index(const clang::ArraySubscriptExpr *as, std::vector<StmtPtr> &pre) {
   const clang::Expr *base = as->getBase()->IgnoreParenImpCasts();
   auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(base);
-  if (!dr) {
-    unsupported(range(as), "indexing anything but an array or pointer name (no pointer "
-                           "arithmetic, no multi-dimensional arrays)");
-    return nullptr;
+  if (!dr || pointerVar(base)) {
+    // Through a pointer variable or pointer arithmetic: base[offset + i].
+    auto p = pointerValue(as->getBase(), pre);
+    ExprPtr i = p ? convertTo(as->getIdx(), Type::Int, pre) : nullptr;
+    return i ? pointerCell(*p, i, as->getType(), range(as)) : nullptr;
   }
   auto e = std::make_shared<ir::Expr>();
   e->kind = ExprKind::Index;
@@ -62,6 +70,16 @@ ExprPtr CLowering::convertTo(const clang::Expr *e, Type want, std::vector<StmtPt
 }
 
 ExprPtr CLowering::cond(const clang::Expr *e, std::vector<StmtPtr> &pre) {
+  if (e->IgnoreParenImpCasts()->getType()->isPointerType()) {
+    // `if (p)`: p != NULL, which is its array's nullness (lower_pointer.cpp).
+    auto p = pointerValue(e->IgnoreParenImpCasts(), pre);
+    if (!p)
+      return nullptr;
+    auto null = std::make_shared<ir::Expr>();
+    null->kind = ExprKind::NullLit;
+    null->range = range(e);
+    return ir::makeBinary(ir::BinOp::Ne, ir::makeVar(p->baseName, range(e)), null, range(e));
+  }
   ExprPtr v = value(e, pre);
   if (!v)
     return nullptr;
@@ -225,6 +243,11 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
       unsupported(r, "this use of '" + dr->getDecl()->getNameAsString() + "'");
       return nullptr;
     }
+    if (pointerVar(dr)) {
+      unsupported(r, "the pointer '" + dr->getDecl()->getNameAsString() +
+                         "' as a value (only *p, p[i], p + i, comparisons and arguments)");
+      return nullptr;
+    }
     if (!inMainFile(dr->getDecl()->getLocation())) {
       std::string n = dr->getDecl()->getNameAsString();
       if (const Builtin *b = findBuiltin(n, dialect_); b && b->kind == BuiltinKind::ThreadId)
@@ -266,6 +289,10 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
     }
     case clang::UO_Plus:
       return value(uo->getSubExpr(), pre);
+    case clang::UO_Deref: {
+      auto p = pointerValue(uo->getSubExpr(), pre);
+      return p ? pointerCell(*p, nullptr, uo->getType(), r) : nullptr;
+    }
     case clang::UO_LNot: {
       ExprPtr a = cond(uo->getSubExpr(), pre);
       return a ? ir::makeUnary(ir::UnOp::Not, a, r) : nullptr;
@@ -374,26 +401,14 @@ ExprPtr CLowering::binary(const clang::BinaryOperator *bo, std::vector<StmtPtr> 
       return nullptr;
     return ir::makeBinary(op == clang::BO_LAnd ? ir::BinOp::And : ir::BinOp::Or, a, b, r);
   }
-  // Pointer comparisons: p == NULL, p != NULL.
-  if ((op == clang::BO_EQ || op == clang::BO_NE) &&
-      (bo->getLHS()->getType()->isPointerType() || bo->getRHS()->getType()->isPointerType())) {
-    auto side = [&](const clang::Expr *x) -> ExprPtr {
-      if (x->isNullPointerConstant(ctx_, clang::Expr::NPC_ValueDependentIsNotNull)) {
-        auto n = std::make_shared<ir::Expr>();
-        n->kind = ExprKind::NullLit;
-        n->range = range(x);
-        return n;
-      }
-      if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(x->IgnoreParenImpCasts()))
-        return ir::makeVar(dr->getDecl()->getNameAsString(), range(x));
-      unsupported(range(x), "this pointer expression");
-      return nullptr;
-    };
-    ExprPtr a = side(bo->getLHS()), b = side(bo->getRHS());
-    if (!a || !b)
-      return nullptr;
-    return ir::makeBinary(op == clang::BO_EQ ? ir::BinOp::Eq : ir::BinOp::Ne, a, b, r);
-  }
+  // Pointer comparisons (p == NULL, p < q) and differences (lower_pointer.cpp).
+  bool pointers =
+      bo->getLHS()->getType()->isPointerType() || bo->getRHS()->getType()->isPointerType();
+  if (pointers && bo->isComparisonOp())
+    return pointerCompare(bo, pre);
+  if (op == clang::BO_Sub && bo->getLHS()->getType()->isPointerType() &&
+      bo->getRHS()->getType()->isPointerType())
+    return pointerDifference(bo, pre);
   bool fl = isFloat(bo->getLHS()->getType()) || isFloat(bo->getRHS()->getType());
   if (bo->isComparisonOp()) {
     bool boolCmp = isBoolValued(bo->getLHS()) && isBoolValued(bo->getRHS());
@@ -424,7 +439,8 @@ ExprPtr CLowering::binary(const clang::BinaryOperator *bo, std::vector<StmtPtr> 
     return ir::makeBinary(cmp.at(op), a, b, r);
   }
   if (bo->getLHS()->getType()->isPointerType() || bo->getRHS()->getType()->isPointerType()) {
-    unsupported(r, "pointer arithmetic (index the pointer instead)");
+    unsupported(r, "a pointer as a value (pointer arithmetic is for pointer variables, indexing, "
+                   "dereferences and arguments)");
     return nullptr;
   }
   ExprPtr a = convertTo(bo->getLHS(), Type::Int, pre);

@@ -319,6 +319,8 @@ void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
   if (auto *cast = llvm::dyn_cast<clang::CStyleCastExpr>(e))
     if (cast->getType()->isVoidType())
       return effect(cast->getSubExpr(), out);
+  if (pointerUpdate(e, out))
+    return;
   if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e)) {
     if (bo->getOpcode() == clang::BO_Comma) {
       effect(bo->getLHS(), out);
@@ -461,7 +463,29 @@ void CLowering::call(const clang::CallExpr *c, ExprPtr target, std::vector<StmtP
   s->nameRange = range(clang::SourceRange(c->getBeginLoc(), c->getBeginLoc()));
   s->target = target;
   std::vector<StmtPtr> pre;
-  for (const clang::Expr *a : c->arguments()) {
+  const clang::FunctionDecl *callee = c->getDirectCallee();
+  for (unsigned i = 0; i < c->getNumArgs(); ++i) {
+    const clang::Expr *a = c->getArg(i);
+    bool offsetParam = callee && takesOffset(callee, i);
+    if (a->getType()->isPointerType() && !isPlainArrayArgument(a)) {
+      if (!offsetParam) {
+        unsupported(range(a), "a pointer argument other than an array name to '" + name + "'");
+        return;
+      }
+      // An offset pointer: the array, then the offset (findOffsetParams gave the
+      // parameter its offset parameter).
+      auto p = pointerValue(a, pre);
+      if (!p)
+        return;
+      s->args.push_back(ir::makeVar(p->baseName, range(a)));
+      s->args.push_back(p->offset ? p->offset : ir::makeInt(0, range(a)));
+      continue;
+    }
+    if (a->getType()->isPointerType() && offsetParam) {
+      s->args.push_back(argument(a, pre));
+      s->args.push_back(ir::makeInt(0, range(a)));
+      continue;
+    }
     if (isStructValue(a)) {
       auto parts = structParts(a);
       if (!parts)
@@ -515,39 +539,18 @@ void CLowering::atomic(const clang::CallExpr *c, const std::string &name, const 
   atomics_.insert(loc->args[0]->name);
 }
 
-// `&p[i]`, `p + i` or `p`: the location p[i].
+// `&p[i]`, `p + i` or `p` (any pointer into one known array): the cell it points to.
 ExprPtr CLowering::location(const clang::Expr *e) {
   SourceRange r = range(e);
-  e = e->IgnoreParenImpCasts();
   std::vector<StmtPtr> pre;
-  ExprPtr loc;
-  if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e);
-      uo && uo->getOpcode() == clang::UO_AddrOf) {
-    loc = lvalue(uo->getSubExpr());
-  } else if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e);
-             bo && bo->getOpcode() == clang::BO_Add &&
-             llvm::isa<clang::DeclRefExpr>(bo->getLHS()->IgnoreParenImpCasts())) {
-    auto idx = std::make_shared<ir::Expr>();
-    idx->kind = ExprKind::Index;
-    idx->range = r;
-    idx->args = {ir::makeVar(llvm::cast<clang::DeclRefExpr>(bo->getLHS()->IgnoreParenImpCasts())
-                                 ->getDecl()
-                                 ->getNameAsString(),
-                             range(bo->getLHS())),
-                 value(bo->getRHS(), pre)};
-    loc = idx;
-  } else if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
-    auto idx = std::make_shared<ir::Expr>();
-    idx->kind = ExprKind::Index;
-    idx->range = r;
-    idx->args = {ir::makeVar(dr->getDecl()->getNameAsString(), r), ir::makeInt(0, r)};
-    loc = idx;
-  }
-  if (!loc || loc->kind != ExprKind::Index || !pre.empty()) {
-    unsupported(r, "this location (write &p[i], p + i or p)");
+  auto p = pointerValue(e, pre);
+  if (!p)
+    return nullptr;
+  if (!pre.empty()) {
+    unsupported(r, "a function call in an atomic's location");
     return nullptr;
   }
-  return loc;
+  return pointerCell(*p, nullptr, e->getType()->getPointeeType(), r);
 }
 
 } // namespace kprove::lang::clower

@@ -94,6 +94,8 @@ IntType CLowering::builtinIntType(const std::string &name) const {
 void CLowering::typeSpec(ExprPtr &e) {
   if (!e)
     return;
+  if (specPointerRewrite(e))
+    return;
   size_t bound = specBinders_.size();
   for (ir::Binder &b : e->binders) {
     // `int i` ranges over int's values (vcgen conjoins the range to \forall and

@@ -1,0 +1,23 @@
+//: expect verified
+// A helper taking pointers: each work item passes out + gid and &in[gid] to copy_cell,
+// which reads *src and writes *dst. A pointer argument is its array and an offset;
+// the helper's \pointer_length(p) is the length from p on.
+/*@
+  context dst != NULL && src != NULL && \pointer_length(dst) >= 1 && \pointer_length(src) >= 1;
+  context Perm(&dst[0], write) ** Perm(&src[0], 1\2);
+  ensures dst[0] == src[0];
+@*/
+void copy_cell(__global float *dst, __global const float *src) {
+  *dst = *src;
+}
+
+/*@
+  context in != NULL && out != NULL;
+  context \pointer_length(in) == get_global_size(0) && \pointer_length(out) == get_global_size(0);
+  context Perm(&in[get_global_id(0)], 1\2) ** Perm(&out[get_global_id(0)], write);
+  ensures out[get_global_id(0)] == in[get_global_id(0)];
+@*/
+__kernel void copy(__global const float *in, __global float *out) {
+  size_t gid = get_global_id(0);
+  copy_cell(out + gid, &in[gid]);
+}

@@ -1,0 +1,333 @@
+// Pointers in OpenCL / CUDA kernels (lang/c/lower_pointer.cpp): each pointer is an
+// offset into one array known statically. Each accepted form is checked by a
+// verdict (and a failing variant at its line); each rejected form is unsupported
+// at its line, naming the construct.
+#include "snippet.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+using kprove::driver::Verdict;
+using kprove::testing::runSnippet;
+
+namespace {
+
+kprove::testing::SnippetResult cl(const std::string &text) {
+  return runSnippet(text, "ptr", ".cl");
+}
+kprove::testing::SnippetResult cu(const std::string &text) {
+  return runSnippet(text, "ptr", ".cu");
+}
+
+bool mentions(const kprove::testing::SnippetResult &r, const std::string &what) {
+  for (const kprove::Diagnostic &d : r.raw.errors)
+    if (d.message.find(what) != std::string::npos)
+      return true;
+  return false;
+}
+
+std::string replaced(std::string s, const std::string &from, const std::string &to) {
+  size_t at = s.find(from);
+  REQUIRE(at != std::string::npos);
+  return s.replace(at, from.size(), to);
+}
+
+// Two cells per work item, written through *p and p++ (line 8: the second store).
+const char *kPairs = R"(/*@
+  context a != NULL && \pointer_length(a) == get_global_size(0) * 2;
+  context Perm(&a[2 * get_global_id(0)], write) ** Perm(&a[2 * get_global_id(0) + 1], write);
+  ensures a[2 * get_global_id(0)] == 1 && a[2 * get_global_id(0) + 1] == 2;
+@*/
+__kernel void pairs(__global int *a) {
+  __global int *p = &a[2 * get_global_id(0)];
+  *p = 1;
+  p++;
+  *p = 2;
+}
+)";
+
+// A row per work item through `row = a + gid * n`, indexed row[j] (line 15).
+const char *kRows = R"(/*@
+  context a != NULL && n > 0 && n <= 64 && get_global_size(0) <= 1024;
+  context \pointer_length(a) == get_global_size(0) * n;
+  context (\forall* int j; 0 <= j && j < n; Perm(&a[get_global_id(0) * n + j], write));
+  ensures (\forall int j; 0 <= j && j < n; a[get_global_id(0) * n + j] == j);
+@*/
+__kernel void rows(__global int *a, int n) {
+  __global int *row = a + get_global_id(0) * n;
+  /*@
+    loop_invariant 0 <= j && j <= n && \pointer_length(row) >= n;
+    loop_invariant (\forall* int i; 0 <= i && i < n; Perm(row + i, write));
+    loop_invariant (\forall int i; 0 <= i && i < j; row[i] == i);
+  @*/
+  for (int j = 0; j < n; j++) {
+    row[j] = j;
+  }
+}
+)";
+
+// A helper taking a pointer, passed a + gid (line 14).
+const char *kStore = R"(/*@
+  context p != NULL && \pointer_length(p) >= 1;
+  context Perm(&p[0], write);
+  ensures p[0] == v;
+@*/
+void store(__global int *p, int v) { *p = v; }
+
+/*@
+  context a != NULL && \pointer_length(a) == get_global_size(0);
+  context Perm(&a[get_global_id(0)], write);
+  ensures a[get_global_id(0)] == 7;
+@*/
+__kernel void k(__global int *a) {
+  store(a + get_global_id(0), 7);
+}
+)";
+
+} // namespace
+
+TEST_CASE("pointer: *p and p++ write the cells they point to", "[c][pointer]") {
+  CHECK(cl(kPairs).verdict == Verdict::Verified);
+  // p += 2 skips the second cell: no permission to a[2g + 2], out of bounds for the last item.
+  auto skip = cl(replaced(kPairs, "p++;", "p += 2;"));
+  CHECK(skip.verdict == Verdict::Failed);
+  CHECK(skip.errors.count({"perm.write", 10}));
+  // p-- writes the neighbour's cell.
+  auto back = cl(replaced(kPairs, "p++;", "p--;"));
+  CHECK(back.verdict == Verdict::Failed);
+  CHECK(back.errors.count({"perm.write", 10}));
+}
+
+TEST_CASE("pointer: a row pointer a + gid * n indexed row[j], in code and annotations",
+          "[c][pointer]") {
+  CHECK(cl(kRows).verdict == Verdict::Verified);
+  auto shifted = cl(replaced(kRows, "row[j] = j;", "row[j + 1] = j;"));
+  CHECK(shifted.verdict == Verdict::Failed);
+  CHECK(shifted.errors.count({"perm.write", 15}));
+  auto wrong = cl(replaced(kRows, "row[j] = j;", "row[j] = j + 1;"));
+  CHECK(wrong.verdict == Verdict::Failed);
+  CHECK(wrong.errors.count({"loop.preserve", 12}));
+}
+
+TEST_CASE("pointer: a loop walking p < end with p++ and the offset p - base in invariants",
+          "[c][pointer]") {
+  const char *src = R"(/*@
+  context a != NULL && n >= 0 && n <= 1000 && get_global_size(0) <= 1000;
+  context \pointer_length(a) == get_global_size(0) * n;
+  context (\forall* int j; 0 <= j && j < n; Perm(&a[get_global_id(0) * n + j], write));
+  ensures (\forall int j; 0 <= j && j < n; a[get_global_id(0) * n + j] == 0);
+@*/
+__kernel void k(__global int *a, int n) {
+  __global int *p = a + get_global_id(0) * n;
+  __global int *end = p + n;
+  /*@
+    loop_invariant end == a + get_global_id(0) * n + n;
+    loop_invariant a + get_global_id(0) * n <= p && p <= end;
+    loop_invariant (\forall* int j; 0 <= j && j < n; Perm(&a[get_global_id(0) * n + j], write));
+    loop_invariant (\forall int j; 0 <= j && j < p - (a + get_global_id(0) * n); a[get_global_id(0) * n + j] == 0);
+  @*/
+  while (p < end) {
+    *p = 0;
+    p++;
+  }
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+  // p <= end runs one cell past the row.
+  auto past = cl(replaced(src, "while (p < end)", "while (p <= end)"));
+  CHECK(past.verdict == Verdict::Failed);
+  CHECK(past.errors.count({"perm.write", 17}));
+}
+
+TEST_CASE("pointer: helpers taking pointers are passed a + i and &a[i] with an offset",
+          "[c][pointer]") {
+  CHECK(cl(kStore).verdict == Verdict::Verified);
+  auto addr =
+      cl(replaced(kStore, "store(a + get_global_id(0), 7)", "store(&a[get_global_id(0)], 7)"));
+  CHECK(addr.verdict == Verdict::Verified);
+  // One cell to the right: the last work item's pointer is past the array's end (the
+  // helper's precondition \pointer_length(p) >= 1) and no item holds its neighbour's cell.
+  auto shifted =
+      cl(replaced(kStore, "store(a + get_global_id(0), 7)", "store(a + get_global_id(0) + 1, 7)"));
+  CHECK(shifted.verdict == Verdict::Failed);
+  CHECK(shifted.errors.count({"pre", 14}));
+  // A wrong value: the postcondition fails at the kernel's end.
+  auto wrong =
+      cl(replaced(kStore, "store(a + get_global_id(0), 7)", "store(a + get_global_id(0), 8)"));
+  CHECK(wrong.verdict == Verdict::Failed);
+  CHECK(wrong.errors.count({"post", 11}));
+}
+
+TEST_CASE("pointer: an offset parameter passed on to another helper keeps its offset",
+          "[c][pointer]") {
+  const char *src = R"(/*@
+  context p != NULL && \pointer_length(p) >= 1 && Perm(&p[0], write);
+  ensures p[0] == 3;
+@*/
+void put3(__global int *p) { p[0] = 3; }
+/*@
+  context q != NULL && \pointer_length(q) >= 1 && Perm(&q[0], write);
+  ensures q[0] == 3;
+@*/
+void via(__global int *q) { put3(q); }
+/*@
+  context a != NULL && \pointer_length(a) == get_global_size(0) && Perm(&a[get_global_id(0)], write);
+  ensures a[get_global_id(0)] == 3;
+@*/
+__kernel void k(__global int *a) {
+  __global int *mine = a + get_global_id(0);
+  via(mine);
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+  auto other = cl(replaced(src, "via(mine);", "via(a);"));
+  CHECK(other.verdict == Verdict::Failed);
+  CHECK(other.errors.count({"pre", 17}));
+}
+
+TEST_CASE("pointer: NULL tests of a pointer variable test its array", "[c][pointer]") {
+  const char *src = R"(/*@
+  context a != NULL && \pointer_length(a) == get_global_size(0) && Perm(&a[get_global_id(0)], write);
+  ensures a[get_global_id(0)] == 3;
+@*/
+__kernel void k(__global int *a) {
+  __global int *p = a + get_global_id(0);
+  if (p != NULL) {
+    *p = 3;
+  }
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+  auto never = cl(replaced(src, "p != NULL", "p == NULL"));
+  CHECK(never.verdict == Verdict::Failed);
+  CHECK(never.errors.count({"post", 3}));
+}
+
+TEST_CASE("pointer: a CUDA pointer into __shared__ memory", "[c][pointer]") {
+  const char *src = R"(/*@
+  context blockDim.x == 64 && gridDim.x == 1;
+  context out != NULL && \pointer_length(out) == 64 && Perm(&out[threadIdx.x], write);
+  requires Perm(&s[threadIdx.x], write);
+  ensures out[threadIdx.x] == 5;
+@*/
+__global__ void k(int *out) {
+  __shared__ int s[64];
+  int *mine = s + threadIdx.x;
+  *mine = 5;
+  out[threadIdx.x] = *mine;
+}
+)";
+  CHECK(cu(src).verdict == Verdict::Verified);
+  // The neighbour's shared cell, without a barrier: no permission.
+  auto race =
+      cu(replaced(src, "int *mine = s + threadIdx.x;", "int *mine = s + (threadIdx.x + 1) % 64;"));
+  CHECK(race.verdict == Verdict::Failed);
+  CHECK(race.errors.count({"perm.write", 10}));
+}
+
+TEST_CASE("pointer: an atomic through a pointer variable", "[c][pointer]") {
+  const char *src = R"(/*@
+  context get_num_groups(0) == 1;
+  context c != NULL && \pointer_length(c) == 2;
+  requires Perm(&c[1], 1\(get_local_size(0)));
+@*/
+__kernel void k(__global int *c) {
+  __global int *counter = c + 1;
+  atomic_add(counter, 1);
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+  auto past = cl(replaced(src, "c + 1;", "c + 2;"));
+  CHECK(past.verdict == Verdict::Failed);
+  CHECK(past.errors.count({"bounds", 8}));
+  // The counter's neighbour, which the contract gives no permission to.
+  auto other = cl(replaced(src, "c + 1;", "c;"));
+  CHECK(other.verdict == Verdict::Failed);
+  CHECK(other.errors.count({"perm.read", 8}));
+}
+
+TEST_CASE("pointer: forms whose array is not one known array are unsupported at their line",
+          "[c][pointer][unsupported]") {
+  struct Case {
+    const char *body; // lines 2..; the construct is on the last line
+    const char *construct;
+  };
+  const Case cases[] = {
+      {"  __global int *p = a;\n  if (n) p = b;\n",
+       "assigned pointers into two arrays ('a' and 'b')"},
+      {"  __global float *p = (__global float *)a;\n", "pointer conversion BitCast"},
+      {"  __global int *p = a;\n  __global int **pp = &p;\n", "local pointer variable 'pp'"},
+      {"  __global int *p = 0;\n", "a null pointer"},
+      {"  __global int *p = n ? a : b;\n", "chosen by ?:"},
+      {"  int x = 0;\n  int *p = &x;\n", "no pointers to scalar variables"},
+      {"  a += n;\n", "assignment to the pointer parameter 'a'"},
+      {"  __global int *p = a;\n  long x = (long)p;\n", "the conversion PointerToIntegral"},
+      {"  __global int *p = a + 1;\n  if (p < b) a[0] = 1;\n", "different arrays ('a' and 'b')"},
+      {"  __global int *p;\n  *p = 1;\n", "'p' read before it is assigned"},
+      {"  __global int *p;\n  if (n)\n    p = a;\n",
+       "first assignment of pointer 'p' inside a branch"},
+      {"  __global int *p = a;\n  //@ assert p == b;\n", "in an annotation"},
+  };
+  for (const Case &c : cases) {
+    std::string src = "__kernel void k(__global int *a, __global int *b, int n) {\n" +
+                      std::string(c.body) + "}\n";
+    unsigned line = 1;
+    for (const char *ch = c.body; *ch; ++ch)
+      line += *ch == '\n';
+    auto r = cl(src);
+    INFO(src);
+    CHECK(r.verdict == Verdict::Invalid);
+    CHECK(r.errors.count({"unsupported", line}));
+    CHECK(mentions(r, c.construct));
+  }
+}
+
+TEST_CASE("pointer: a pointer-returning helper is unsupported at its name",
+          "[c][pointer][unsupported]") {
+  auto r = cl("__global int *pick(__global int *a) { return a; }\n"
+              "__kernel void k(__global int *a) {\n  a[0] = 1;\n}\n");
+  CHECK(r.verdict == Verdict::Invalid);
+  CHECK(r.errors.count({"unsupported", 1}));
+  CHECK(mentions(r, "returning a value"));
+}
+
+TEST_CASE("pointer: if (p) and !p test the pointer's array against NULL", "[c][pointer]") {
+  const char *src = R"(/*@
+  context a != NULL ==> \pointer_length(a) == get_global_size(0);
+  context a != NULL ==> Perm(&a[get_global_id(0)], write);
+@*/
+__kernel void k(__global int *a) {
+  __global int *p = a + get_global_id(0);
+  if (p) {
+    *p = 3;
+  }
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+  auto inverted = cl(replaced(src, "if (p) {", "if (!p) {"));
+  CHECK(inverted.verdict == Verdict::Failed);
+  CHECK(inverted.errors.count({"null", 8}));
+}
+
+TEST_CASE("pointer: declared without initialiser and set by a for loop's init", "[c][pointer]") {
+  const char *src = R"(/*@
+  context a != NULL && \pointer_length(a) == 4 && get_global_size(0) == 1;
+  context (\forall* int i; 0 <= i && i < 4; Perm(&a[i], write));
+@*/
+__kernel void k(__global int *a) {
+  __global int *p;
+  /*@
+    loop_invariant a <= p && p <= a + 4;
+    loop_invariant (\forall* int i; 0 <= i && i < 4; Perm(&a[i], write));
+  @*/
+  for (p = a; p < a + 4; p++) {
+    *p = 0;
+  }
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+  auto past = cl(replaced(src, "p < a + 4;", "p <= a + 4;"));
+  CHECK(past.verdict == Verdict::Failed);
+  CHECK(past.errors.count({"bounds", 12}));
+}
