@@ -4,7 +4,7 @@
 // before a body, Unicode quantifiers, `\let` and trigger annotations. Parser shape
 // checks, then verdicts with their code and line.
 #include "lang/pvl/pvl_parser.h"
-#include "snippet.h"
+#include "snippet_checks.h"
 
 #include <catch2/catch.hpp>
 
@@ -13,6 +13,8 @@
 
 using namespace kprove;
 using kprove::driver::Verdict;
+using kprove::testing::expectFail;
+using kprove::testing::expectVerified;
 using kprove::testing::runSnippet;
 using Errors = std::set<std::pair<std::string, unsigned>>;
 
@@ -35,21 +37,6 @@ const std::vector<ir::StmtPtr> &bodyOf(const Parse &p) {
   REQUIRE(p.prog);
   REQUIRE(p.diags.count() == 0);
   return *p.prog->methods.at(0).body;
-}
-
-void expectFail(const std::string &src, Errors expected) {
-  auto r = runSnippet(src);
-  INFO(src);
-  CHECK(r.verdict == Verdict::Failed);
-  CHECK(r.errors == expected);
-}
-void expectVerified(const std::string &src) {
-  auto r = runSnippet(src);
-  INFO(src);
-  for (const auto &[c, l] : r.errors)
-    INFO(c << " at line " << l);
-  CHECK(r.errors.empty());
-  CHECK(r.verdict == Verdict::Verified);
 }
 
 } // namespace

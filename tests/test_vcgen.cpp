@@ -1,29 +1,14 @@
 // One test per statement kind and per obligation kind: each checks the verdict,
 // the diagnostic code and the line it lands on.
-#include "snippet.h"
+#include "snippet_checks.h"
 
 #include <catch2/catch.hpp>
 
 using kprove::driver::Verdict;
+using kprove::testing::expectFail;
+using kprove::testing::expectVerified;
 using kprove::testing::runSnippet;
 using Errors = std::set<std::pair<std::string, unsigned>>;
-
-namespace {
-void expectFail(const std::string &src, Errors expected) {
-  auto r = runSnippet(src);
-  INFO(src);
-  CHECK(r.verdict == Verdict::Failed);
-  CHECK(r.errors == expected);
-}
-void expectVerified(const std::string &src) {
-  auto r = runSnippet(src);
-  INFO(src);
-  for (const auto &[c, l] : r.errors)
-    INFO(c << " at line " << l);
-  CHECK(r.errors.empty());
-  CHECK(r.verdict == Verdict::Verified);
-}
-} // namespace
 
 TEST_CASE("assignment, if and assert", "[vcgen]") {
   expectVerified("void m(int x) {\n int y = x + 1;\n if (y > 0) { y = y - 1; } else { y = 0; }\n"

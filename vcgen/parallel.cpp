@@ -109,48 +109,39 @@ void Executor::checkParRegion(const ir::Stmt &region, const State &st, const Par
 
 void Executor::exhaleParPre(const ir::Stmt &region, State &st, const State &startState,
                             const ParRanges &ranges, const ExhaleBlame &blame) {
-  if (region.kind == ir::StmtKind::Parallel) {
-    for (const ir::StmtPtr &r : region.body)
-      exhaleParPre(*r, st, startState, ranges, blame);
-    return;
-  }
-  if (region.kind == ir::StmtKind::Sequential) {
-    if (!region.body.empty())
-      exhaleParPre(*region.body.front(), st, startState, ranges, blame);
-    return;
-  }
-  ir::ExprPtr pre = conjoin(clausesOf(region.clauses, kReq));
-  if (!pre)
-    return;
-  T oldHeap = st.oldHeap;
-  auto oldVars = st.oldVars;
-  st.oldHeap = startState.heap;
-  st.oldVars = startState.vars;
-  std::vector<std::pair<std::string, std::optional<T>>> saved;
-  ResourceOptions o;
-  o.outerBinders = threadBinders(vc_, region, st, ranges.at(&region), saved);
-  res_.exhale(*pre, st, blame, o);
-  ExprEncoder(vc_, st).restore(saved);
-  st.oldHeap = oldHeap;
-  st.oldVars = oldVars;
+  forEachRegionClause(region, st, startState, ranges, kReq, /*firstRegion=*/true,
+                      [&](const ir::Expr &pre, const ResourceOptions &o) {
+                        res_.exhale(pre, st, blame, o);
+                      });
 }
 
 void Executor::inhaleParPost(const ir::Stmt &region, State &st, const State &startState,
                              const ParRanges &ranges) {
+  forEachRegionClause(region, st, startState, ranges, kEns, /*firstRegion=*/false,
+                      [&](const ir::Expr &post, const ResourceOptions &o) {
+                        res_.inhale(post, st, o);
+                      });
+}
+
+// \old in the clauses means the state when the region started.
+void Executor::forEachRegionClause(
+    const ir::Stmt &region, State &st, const State &startState, const ParRanges &ranges,
+    std::initializer_list<ir::ClauseKind> kind, bool firstRegion,
+    const std::function<void(const ir::Expr &, const ResourceOptions &)> &use) {
   if (region.kind == ir::StmtKind::Parallel) {
     for (const ir::StmtPtr &r : region.body)
-      inhaleParPost(*r, st, startState, ranges);
+      forEachRegionClause(*r, st, startState, ranges, kind, firstRegion, use);
     return;
   }
   if (region.kind == ir::StmtKind::Sequential) {
     if (!region.body.empty())
-      inhaleParPost(*region.body.back(), st, startState, ranges);
+      forEachRegionClause(firstRegion ? *region.body.front() : *region.body.back(), st,
+                          startState, ranges, kind, firstRegion, use);
     return;
   }
-  ir::ExprPtr post = conjoin(clausesOf(region.clauses, kEns));
-  if (!post)
+  ir::ExprPtr clause = conjoin(clausesOf(region.clauses, kind));
+  if (!clause)
     return;
-  // In the block's postcondition \old means the state when the block started.
   T oldHeap = st.oldHeap;
   auto oldVars = st.oldVars;
   st.oldHeap = startState.heap;
@@ -158,7 +149,7 @@ void Executor::inhaleParPost(const ir::Stmt &region, State &st, const State &sta
   std::vector<std::pair<std::string, std::optional<T>>> saved;
   ResourceOptions o;
   o.outerBinders = threadBinders(vc_, region, st, ranges.at(&region), saved);
-  res_.inhale(*post, st, o);
+  use(*clause, o);
   ExprEncoder(vc_, st).restore(saved);
   st.oldHeap = oldHeap;
   st.oldVars = oldVars;

@@ -1,0 +1,34 @@
+// Catch2 checks of a PVL snippet's verdict and errors, shared by the test files
+// that verify many small programs (test_vcgen.cpp, test_pvl_vercors.cpp).
+#pragma once
+
+#include "snippet.h"
+
+#include <catch2/catch.hpp>
+
+#include <set>
+#include <string>
+#include <utility>
+
+namespace kprove::testing {
+
+// (diagnostic code, line) of each error a run reported.
+using ErrorSet = std::set<std::pair<std::string, unsigned>>;
+
+inline void expectFail(const std::string &src, const ErrorSet &expected) {
+  auto r = runSnippet(src);
+  INFO(src);
+  CHECK(r.verdict == driver::Verdict::Failed);
+  CHECK(r.errors == expected);
+}
+
+inline void expectVerified(const std::string &src) {
+  auto r = runSnippet(src);
+  INFO(src);
+  for (const auto &[code, line] : r.errors)
+    INFO(code << " at line " << line);
+  CHECK(r.errors.empty());
+  CHECK(r.verdict == driver::Verdict::Verified);
+}
+
+} // namespace kprove::testing
