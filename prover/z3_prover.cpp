@@ -5,6 +5,7 @@
 #include <z3++.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -22,15 +23,34 @@ class Z3Prover final : public Prover {
 public:
   explicit Z3Prover(const ProverOptions &opts) : opts_(opts) {}
 
-  // Two rounds: quantifier instantiation by patterns only (fast, proves almost
-  // everything), then with model-based instantiation, which also finds the
-  // counter-models that make a failing obligation fail rather than time out.
+  // Quantifier instantiation by patterns only (fast, proves almost everything);
+  // when that saturates, once more with opaque index arithmetic (below); then
+  // model-based instantiation, which also finds the counter-models that make a
+  // failing obligation fail rather than time out.
   Answer check(const Query &q) override {
     auto start = std::chrono::steady_clock::now();
     Answer first = round(q, /*mbqi=*/false, opts_.timeoutMs);
     Answer ans = first;
-    if (first.verdict == Verdict::Unknown) {
-      bool candidate = first.reason.find("incomplete quantifiers") != std::string::npos;
+    bool candidate = first.verdict == Verdict::Unknown &&
+                     first.reason.find("incomplete quantifiers") != std::string::npos;
+    if (candidate) {
+      // Instantiation saturated without a proof. Z3 normalises interpreted
+      // arithmetic in ground terms and quantifier bodies (orders factors,
+      // distributes a product over a sum) but never inside patterns, so a
+      // pattern like a[(g * n) + j] can stop matching the very term it was
+      // written for; the verdict was then left to model-based instantiation and
+      // so to the seed. Retried once with integer + - * inside function
+      // arguments and array indices as uninterpreted functions defined by axioms
+      // (add$, mul$, ...), which Z3 leaves alone. Not the default: hiding the
+      // arithmetic slows Z3's nonlinear reasoning (2-D injectivity timed out).
+      // Budgeted in resource units, so the outcome does not depend on load.
+      opaqueRound_ = true;
+      Answer opaque = round(q, /*mbqi=*/false, opts_.timeoutMs, opts_.mbqiRlimit);
+      opaqueRound_ = false;
+      if (opaque.verdict == Verdict::Proved)
+        ans = opaque;
+    }
+    if (ans.verdict == Verdict::Unknown) {
       // The candidate case is budgeted in Z3's deterministic resource units, so
       // the verdict does not depend on machine load.
       ans = round(q, /*mbqi=*/true, opts_.timeoutMs, candidate ? opts_.mbqiRlimit : 0);
@@ -153,6 +173,9 @@ private:
   z3::solver makeSolver(const Query &q, bool mbqi = true, unsigned timeoutMs = 0,
                         unsigned rlimit = 0) {
     cache_.clear(); // its expressions belong to the old context
+    opaqueCache_.clear();
+    opaqueAxioms_.clear();
+    opaqueDefined_ = {};
     ctx_ = std::make_unique<FreshContext>(cfg_.cfg);
     z3::solver s = (z3::tactic(ctx(), "simplify") & z3::tactic(ctx(), "propagate-values") &
                     z3::tactic(ctx(), "solve-eqs") & z3::tactic(ctx(), "smt"))
@@ -168,6 +191,8 @@ private:
     for (const term::T &a : q.assumptions)
       s.add(translate(a));
     s.add(!translate(q.goal));
+    for (const z3::expr &axiom : opaqueAxioms_)
+      s.add(axiom);
     return s;
   }
 
@@ -200,25 +225,87 @@ private:
 
   z3::expr translate(const term::T &t) {
     Scope scope;
-    return tr(t, scope);
+    return tr(t, scope, /*opaqueArith=*/false);
   }
 
-  z3::expr tr(const term::T &t, Scope &scope) {
+  // opaqueArith: the term is (inside) an argument of an uninterpreted function or
+  // an array index. Integer arithmetic there is translated as uninterpreted
+  // functions (add$, mul$, ...) defined by axioms, because those are the terms
+  // quantifier patterns are made of: Z3 normalises interpreted arithmetic in
+  // ground terms and quantifier bodies (orders factors, distributes products over
+  // sums) but never in patterns, so a pattern such as a[(g * n) + j] stopped
+  // matching the very term it was written for, and the verdict was left to
+  // model-based instantiation and the seed (docs/performance.md).
+  z3::expr tr(const term::T &t, Scope &scope, bool opaqueArith) {
     // Terms are DAGs; cache only outside quantifiers, where names are unambiguous.
+    auto &cache = opaqueArith ? opaqueCache_ : cache_;
     if (scope.empty()) {
-      auto it = cache_.find(t.get());
-      if (it != cache_.end())
+      auto it = cache.find(t.get());
+      if (it != cache.end())
         return it->second;
     }
-    z3::expr e = build(t, scope);
+    z3::expr e = build(t, scope, opaqueArith);
     if (scope.empty())
-      cache_.emplace(t.get(), e);
+      cache.emplace(t.get(), e);
     return e;
   }
 
-  z3::expr build(const term::T &t, Scope &scope) {
+  static bool isIntArith(const term::T &t) {
     using term::Op;
-    auto a = [&](size_t i) { return tr(t->args[i], scope); };
+    switch (t->op) {
+    case Op::Add:
+    case Op::Sub:
+    case Op::Mul:
+    case Op::Neg:
+      return t->sort == term::Sort::Int;
+    default:
+      return false;
+    }
+  }
+
+  // The uninterpreted stand-in for an integer operation in argument position,
+  // with its defining axiom (asserted once per solver).
+  z3::expr opaque(term::Op op, const z3::expr &x, const z3::expr *y) {
+    using term::Op;
+    const char *name = op == Op::Add   ? "add$"
+                       : op == Op::Sub ? "sub$"
+                       : op == Op::Mul ? "mul$"
+                                       : "neg$";
+    z3::sort i = ctx().int_sort();
+    z3::func_decl f = y ? ctx().function(name, i, i, i) : ctx().function(name, i, i);
+    if (!opaqueDefined_[static_cast<size_t>(op)]) {
+      opaqueDefined_[static_cast<size_t>(op)] = true;
+      z3::expr a = ctx().int_const("x$opq");
+      z3::expr b = ctx().int_const("y$opq");
+      z3::expr app = y ? f(a, b) : f(a);
+      z3::expr def = op == Op::Add ? a + b : op == Op::Sub ? a - b : op == Op::Mul ? a * b : -a;
+      Z3_app bound[2] = {Z3_to_app(ctx(), a), Z3_to_app(ctx(), b)};
+      Z3_ast patternTerm = app;
+      Z3_pattern pattern = Z3_mk_pattern(ctx(), 1, &patternTerm);
+      // The context is reference counted: the pattern lives while this does.
+      z3::ast keepPattern(ctx(), Z3_pattern_to_ast(ctx(), pattern));
+      z3::expr body = app == def;
+      Z3_ast axiom = Z3_mk_quantifier_const(ctx(), true, 0, y ? 2u : 1u, bound, 1, &pattern, body);
+      ctx().check_error();
+      opaqueAxioms_.push_back(z3::expr(ctx(), axiom));
+    }
+    return y ? f(x, *y) : f(x);
+  }
+
+  z3::expr build(const term::T &t, Scope &scope, bool opaqueArith) {
+    using term::Op;
+    // Arguments of arithmetic keep the caller's mode; every other operator's
+    // arguments are in value position again.
+    bool keep = opaqueArith && isIntArith(t);
+    auto a = [&](size_t i) { return tr(t->args[i], scope, keep); };
+    auto arg = [&](size_t i) { return tr(t->args[i], scope, opaqueRound_); };
+    if (keep) {
+      z3::expr x = a(0);
+      if (t->op == Op::Neg)
+        return opaque(t->op, x, nullptr);
+      z3::expr y = a(1);
+      return opaque(t->op, x, &y);
+    }
     switch (t->op) {
     case Op::True:
       return ctx().bool_val(true);
@@ -239,7 +326,7 @@ private:
       z3::expr_vector args(ctx());
       for (size_t i = 0; i < t->args.size(); ++i) {
         dom.push_back(sortOf(t->args[i]->sort));
-        args.push_back(a(i));
+        args.push_back(arg(i));
       }
       z3::func_decl f = ctx().function(t->name.c_str(), dom, sortOf(t->sort));
       return f(args);
@@ -279,11 +366,12 @@ private:
     case Op::Select: {
       z3::expr_vector idx(ctx());
       idx.push_back(a(1));
-      idx.push_back(a(2));
+      idx.push_back(arg(2));
       return z3::select(a(0), idx);
     }
     case Op::Store: {
-      Z3_ast idx[2] = {a(1), a(2)};
+      z3::expr ref = a(1), index = arg(2);
+      Z3_ast idx[2] = {ref, index};
       return z3::expr(ctx(), Z3_mk_store_n(ctx(), a(0), 2, idx, a(3)));
     }
     case Op::Forall:
@@ -303,13 +391,14 @@ private:
       vars.push_back(c);
       scope.emplace_back(b.name, c);
     }
-    z3::expr body = tr(t->args[0], scope);
+    z3::expr body = tr(t->args[0], scope, false);
     std::vector<Z3_pattern> pats;
     std::vector<z3::ast> keepAlive; // Z3 frees unreferenced patterns and terms
     for (const auto &multi : t->patterns) {
       std::vector<Z3_ast> terms;
       for (const term::T &p : multi) {
-        z3::expr e = tr(p, scope);
+        // A pattern is an application whose arguments are in argument position.
+        z3::expr e = tr(p, scope, false);
         keepAlive.push_back(e);
         terms.push_back(e);
       }
@@ -335,6 +424,10 @@ private:
   // obligations ran earlier on the same thread (the job count, the load).
   std::unique_ptr<FreshContext> ctx_;
   std::unordered_map<const term::Term *, z3::expr> cache_;
+  std::unordered_map<const term::Term *, z3::expr> opaqueCache_;
+  std::array<bool, 64> opaqueDefined_{};
+  std::vector<z3::expr> opaqueAxioms_;
+  bool opaqueRound_ = false; // translate arithmetic in argument position opaquely
   unsigned boundCounter_ = 0;
 };
 
