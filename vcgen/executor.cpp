@@ -267,14 +267,14 @@ void Executor::execAtomic(const ir::Stmt &s, State &st) {
   std::vector<T> ops;
   for (size_t i = 1; i < s.args.size(); ++i)
     ops.push_back(enc.encode(*s.args[i]));
-  std::string name = ir::toString(arr);
+  std::string name = vc_.spelling(arr);
   enc.require(neq(ref, nullRef()), DiagCode::Null, arr.range,
               fmt::format("array '{}' may be null", name));
   enc.require(land(le(intConst(0), idx), lt(idx, lengthOf(ref))), DiagCode::Bounds,
               loc.args[1]->range, fmt::format("index may be out of bounds of '{}'", name));
   T perm = select(st.mask, ref, idx);
   enc.require(lt(realConst(0, 1), perm), DiagCode::PermRead, loc.range,
-              fmt::format("an atomic on '{}' needs some permission to it", ir::toString(loc)));
+              fmt::format("an atomic on '{}' needs some permission to it", vc_.spelling(loc)));
   // With all of the permission no other thread can interfere: the exact effect.
   // Otherwise other threads' atomics may have run before and after: unknown values.
   T old = select(st.heap, ref, idx);
@@ -334,13 +334,13 @@ void Executor::execAssign(const ir::Stmt &s, State &st) {
   T ref = enc.encode(arr);
   T idx = enc.encode(*s.target->args[1]);
   T v = enc.encode(*s.value);
-  std::string name = ir::toString(arr);
+  std::string name = vc_.spelling(arr);
   enc.require(neq(ref, nullRef()), DiagCode::Null, arr.range,
               fmt::format("array '{}' may be null", name));
   enc.require(land(le(intConst(0), idx), lt(idx, lengthOf(ref))), DiagCode::Bounds,
               s.target->args[1]->range, fmt::format("index may be out of bounds of '{}'", name));
   enc.require(eq(select(st.mask, ref, idx), realConst(1, 1)), DiagCode::PermWrite, s.target->range,
-              fmt::format("no write permission to '{}'", ir::toString(*s.target)));
+              fmt::format("no write permission to '{}'", vc_.spelling(*s.target)));
   st.heap = store(st.heap, ref, idx, v);
 }
 
@@ -419,7 +419,7 @@ void Executor::execCall(const ir::Stmt &s, State &st) {
                 fmt::format("unsupported: '{}' may be a buffer the kernel updates with atomics "
                             "(the contract does not rule out that they alias), and passing such "
                             "a buffer to a function is not supported",
-                            ir::toString(*a)));
+                            vc_.spelling(*a)));
     }
   const ir::Method *callee = vc_.findMethod(s.name);
   if (!callee || callee->pure) {

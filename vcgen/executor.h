@@ -86,10 +86,11 @@ private:
   // Calls `use` with the conjunction of the `kinds` clauses of each par block a
   // region starts with (firstRegion: every region of a `parallel`, the first of a
   // `sequential`) or ends with (the last), its threads bound over their ranges.
-  void forEachRegionClause(
-      const ir::Stmt &region, State &st, const State &startState, const ParRanges &ranges,
-      std::initializer_list<ir::ClauseKind> kinds, bool firstRegion,
-      const std::function<void(const ir::Expr &, const ResourceOptions &)> &use);
+  void
+  forEachRegionClause(const ir::Stmt &region, State &st, const State &startState,
+                      const ParRanges &ranges, std::initializer_list<ir::ClauseKind> kinds,
+                      bool firstRegion,
+                      const std::function<void(const ir::Expr &, const ResourceOptions &)> &use);
   void execBarrier(const ir::Stmt &s, State &st);
   void execAtomic(const ir::Stmt &s, State &st);
   void checkFences(const ir::Stmt &s, State &st);

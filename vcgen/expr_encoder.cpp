@@ -282,7 +282,7 @@ T ExprEncoder::encodeBinary(const ir::Expr &e) {
     T q = nonNegative ? div(a, b) : vc_.truncDiv(a, b);
     if (vc_.bounded(e.cint) && e.cint.isSigned)
       require(inRange(q, e.cint), DiagCode::Overflow, e.range,
-              fmt::format("'{}' may overflow {} (the minimum divided by -1)", ir::toString(e),
+              fmt::format("'{}' may overflow {} (the minimum divided by -1)", vc_.spelling(e),
                           ir::intTypeName(e.cint)));
     if (e.binop == BinOp::TDiv)
       return q;
@@ -446,7 +446,7 @@ T ExprEncoder::arithResult(const ir::Expr &e, const T &exact) {
     return vc_.wrapTo(exact, e.cint);
   require(inRange(exact, e.cint), DiagCode::Overflow, e.range,
           fmt::format("'{}' may overflow {} (signed overflow is undefined behaviour)",
-                      ir::toString(e), ir::intTypeName(e.cint)));
+                      vc_.spelling(e), ir::intTypeName(e.cint)));
   return exact;
 }
 
@@ -458,8 +458,8 @@ T ExprEncoder::encodeShift(const ir::Expr &e, const T &a, const T &b) {
   require(amountOk, DiagCode::Shift, e.args[1]->range,
           bounded ? fmt::format("the shift amount '{}' may be negative or at least {} (the width "
                                 "of {})",
-                                ir::toString(*e.args[1]), e.cint.bits, ir::intTypeName(e.cint))
-                  : fmt::format("the shift amount '{}' may be negative", ir::toString(*e.args[1])));
+                                vc_.spelling(*e.args[1]), e.cint.bits, ir::intTypeName(e.cint))
+                  : fmt::format("the shift amount '{}' may be negative", vc_.spelling(*e.args[1])));
   T p = pow2(b);
   for (const T &f : pow2Facts(p))
     st_.assume(f);
@@ -472,7 +472,7 @@ T ExprEncoder::encodeShift(const ir::Expr &e, const T &a, const T &b) {
     return vc_.wrapTo(r, e.cint);
   require(land(le(intConst(0), a), le(r, maxOf(e.cint))), DiagCode::Shift, e.range,
           fmt::format("'{}' may shift a negative value or overflow {} (undefined behaviour)",
-                      ir::toString(e), ir::intTypeName(e.cint)));
+                      vc_.spelling(e), ir::intTypeName(e.cint)));
   return r;
 }
 
@@ -483,7 +483,7 @@ T ExprEncoder::encodeIndex(const ir::Expr &e) {
   }
   T ref = encode(*e.args[0]);
   T idx = encode(*e.args[1]);
-  const std::string arr = ir::toString(*e.args[0]);
+  const std::string arr = vc_.spelling(*e.args[0]);
   require(neq(ref, nullRef()), DiagCode::Null, e.args[0]->range,
           fmt::format("array '{}' may be null", arr));
   require(land(le(intConst(0), idx), lt(idx, lengthOf(ref))), DiagCode::Bounds, e.args[1]->range,
@@ -512,11 +512,11 @@ T ExprEncoder::encodeIndex(const ir::Expr &e) {
           reads == ReadCheck::Framing ? DiagCode::Framing : DiagCode::PermRead, e.range,
           same ? fmt::format("a plain read of '{}', which threads update with atomics, needs a "
                              "write permission (otherwise it races with their atomics)",
-                             ir::toString(e))
+                             vc_.spelling(e))
                : fmt::format("'{}' may be a cell of {} (the contract does not rule out that the "
                              "buffers alias), which threads update with atomics: a plain read "
                              "then needs a write permission (or require the buffers distinct)",
-                             ir::toString(e), names));
+                             vc_.spelling(e), names));
   }
   if (reads != ReadCheck::None && !atomicByName) {
     bool framing = reads == ReadCheck::Framing;
@@ -524,8 +524,8 @@ T ExprEncoder::encodeIndex(const ir::Expr &e) {
             framing ? DiagCode::Framing : DiagCode::PermRead, e.range,
             framing ? fmt::format("this clause reads '{}' without holding permission to it "
                                   "(clauses must be self-framing, left to right)",
-                                  ir::toString(e))
-                    : fmt::format("no permission to read '{}'", ir::toString(e)));
+                                  vc_.spelling(e))
+                    : fmt::format("no permission to read '{}'", vc_.spelling(e)));
   }
   T cell = select(st_.heap, ref, idx);
   // Every store into an array of a C integer type is of its type: so are its cells.

@@ -109,18 +109,16 @@ void Executor::checkParRegion(const ir::Stmt &region, const State &st, const Par
 
 void Executor::exhaleParPre(const ir::Stmt &region, State &st, const State &startState,
                             const ParRanges &ranges, const ExhaleBlame &blame) {
-  forEachRegionClause(region, st, startState, ranges, kReq, /*firstRegion=*/true,
-                      [&](const ir::Expr &pre, const ResourceOptions &o) {
-                        res_.exhale(pre, st, blame, o);
-                      });
+  forEachRegionClause(
+      region, st, startState, ranges, kReq, /*firstRegion=*/true,
+      [&](const ir::Expr &pre, const ResourceOptions &o) { res_.exhale(pre, st, blame, o); });
 }
 
 void Executor::inhaleParPost(const ir::Stmt &region, State &st, const State &startState,
                              const ParRanges &ranges) {
-  forEachRegionClause(region, st, startState, ranges, kEns, /*firstRegion=*/false,
-                      [&](const ir::Expr &post, const ResourceOptions &o) {
-                        res_.inhale(post, st, o);
-                      });
+  forEachRegionClause(
+      region, st, startState, ranges, kEns, /*firstRegion=*/false,
+      [&](const ir::Expr &post, const ResourceOptions &o) { res_.inhale(post, st, o); });
 }
 
 // \old in the clauses means the state when the region started.
@@ -135,8 +133,8 @@ void Executor::forEachRegionClause(
   }
   if (region.kind == ir::StmtKind::Sequential) {
     if (!region.body.empty())
-      forEachRegionClause(firstRegion ? *region.body.front() : *region.body.back(), st,
-                          startState, ranges, kind, firstRegion, use);
+      forEachRegionClause(firstRegion ? *region.body.front() : *region.body.back(), st, startState,
+                          ranges, kind, firstRegion, use);
     return;
   }
   ir::ExprPtr clause = conjoin(clausesOf(region.clauses, kind));

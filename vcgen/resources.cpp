@@ -112,6 +112,27 @@ T rangeOf(const QBinder &b) {
   return land(le(*b.lo, b.skolem), lt(b.skolem, *b.hi));
 }
 
+// Says who may claim the same cell: threads (the user wrote no quantifier, the
+// clause is every thread's), a user's \forall*, or both.
+std::string injectivityMessage(const std::vector<QBinder> &used, const std::string &array) {
+  bool threads =
+      std::all_of(used.begin(), used.end(), [](const QBinder &b) { return b.overThreads; });
+  bool user =
+      std::none_of(used.begin(), used.end(), [](const QBinder &b) { return b.overThreads; });
+  if (threads)
+    return fmt::format("two threads may claim the same element of '{}' with this permission "
+                       "(a data race if they write it; for reads shared by threads, give every "
+                       "thread a fraction of each cell)",
+                       array);
+  if (user)
+    return fmt::format("two instances of this quantified permission may name the same element of "
+                       "'{}'",
+                       array);
+  return fmt::format("two threads, or two values of the quantified variable, may claim the same "
+                     "element of '{}' with this permission",
+                     array);
+}
+
 } // namespace
 
 std::vector<Atom> ResourceEngine::flatten(const ir::Expr &formula, State &st,
@@ -119,6 +140,8 @@ std::vector<Atom> ResourceEngine::flatten(const ir::Expr &formula, State &st,
   ExprEncoder enc(vc_, st);
   enc.reads = opts.reads;
   std::vector<QBinder> binders = opts.outerBinders;
+  for (QBinder &b : binders)
+    b.overThreads = true;
   std::vector<T> atomGuards = opts.outerGuards;
   for (const QBinder &b : binders)
     enc.guards.push_back(rangeOf(b));
@@ -637,10 +660,7 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
     vc_.check(st, {},
               implies(land({guard, guard2, lt(zero, amount), lt(zero, amount2), differ}),
                       neq(a.index, index2)),
-              DiagCode::Injectivity, a.range,
-              fmt::format("two instances of this quantified permission may name the same "
-                          "element of '{}'",
-                          a.arrayName));
+              DiagCode::Injectivity, a.range, injectivityMessage(used, a.arrayName));
   // Inverse functions: inv_k(index(B)) = B_k on the image of the index.
   std::vector<BoundVar> bound;
   std::vector<std::pair<std::string, T>> toBound, toInverse;

@@ -26,6 +26,8 @@ namespace kprove::vcgen {
 struct QBinder {
   term::T skolem;
   std::optional<term::T> lo, hi;
+  bool overThreads =
+      false; // the threads (or par iterations) holding the clause, not a user's \forall*
 };
 
 struct Atom {

@@ -8,6 +8,32 @@
 
 namespace kprove::vcgen {
 
+std::string VcContext::spelling(const ir::Expr &e) const {
+  const SourceRange &r = e.range;
+  if (r.valid() && r.end.file == r.begin.file && r.end.offset > r.begin.offset &&
+      r.end.offset - r.begin.offset <= 160) {
+    std::string_view file = diags_.sources().text(r.begin.file);
+    if (r.end.offset <= file.size()) {
+      std::string_view text = file.substr(r.begin.offset, r.end.offset - r.begin.offset);
+      // Only an expression's own text: no statement or declaration around it
+      // (an assignment's range covers `a[i] += 1`), no comment, one line.
+      bool plain = text.find_first_of(";\n{}") == std::string_view::npos &&
+                   text.find("//") == std::string_view::npos &&
+                   text.find("/*") == std::string_view::npos;
+      for (size_t k = 0; plain && k < text.size(); ++k)
+        if (text[k] == '=') {
+          bool compare =
+              (k > 0 && std::string_view("=<>!").find(text[k - 1]) != std::string_view::npos) ||
+              (k + 1 < text.size() && text[k + 1] == '=');
+          plain = compare;
+        }
+      if (plain)
+        return std::string(text);
+    }
+  }
+  return ir::toString(e);
+}
+
 VcContext::VcContext(const ir::Program &program, DiagnosticEngine &diags)
     : program_(program), diags_(diags) {
   // `read` is one fixed but unknown fraction strictly between none and write.
@@ -182,15 +208,13 @@ term::T VcContext::bitOperation(char op, const term::T &a, const term::T &b, ir:
             implies(le(zero, x), le(andXY, x)), implies(le(zero, y), le(andXY, y)),
             implies(land(lt(x, zero), lt(y, zero)), lt(andXY, zero)),
             implies(isPowerOfTwo(y), lor(eq(andXY, zero), eq(andXY, y))),
-            implies(isPowerOfTwo(x), lor(eq(andXY, zero), eq(andXY, x))),
-            rangeFact(andXY)}));
+            implies(isPowerOfTwo(x), lor(eq(andXY, zero), eq(andXY, x))), rangeFact(andXY)}));
   if (op == '&')
     return app(andName, Sort::Int, {a, b});
   if (op == '|') {
     std::string orName = "bitor" + suffix;
     T orXY = app(orName, Sort::Int, {x, y});
-    defineIntAxiom(orName, xy, orXY,
-                   land(eq(orXY, sub(add(x, y), andXY)), rangeFact(orXY)));
+    defineIntAxiom(orName, xy, orXY, land(eq(orXY, sub(add(x, y), andXY)), rangeFact(orXY)));
     return app(orName, Sort::Int, {a, b});
   }
   std::string xorName = "bitxor" + suffix;
@@ -217,10 +241,10 @@ term::T VcContext::maskOperation(const term::T &x, const term::T &mask, const te
   std::string name = "bitmask$" + both->name;
   T xv = var("x$", Sort::Int), mv = var("m$", Sort::Int), nv = var("n$", Sort::Int);
   T call = app(name, Sort::Int, {xv, mv, nv});
-  defineIntAxiom(name, {{"x$", Sort::Int}, {"m$", Sort::Int}, {"n$", Sort::Int}}, call,
-                 land(eq(call, app(both->name, Sort::Int, {xv, mv})),
-                      implies(land(isPowerOfTwo(nv), eq(mv, sub(nv, intConst(1)))),
-                              eq(call, mod(xv, nv)))));
+  defineIntAxiom(
+      name, {{"x$", Sort::Int}, {"m$", Sort::Int}, {"n$", Sort::Int}}, call,
+      land(eq(call, app(both->name, Sort::Int, {xv, mv})),
+           implies(land(isPowerOfTwo(nv), eq(mv, sub(nv, intConst(1)))), eq(call, mod(xv, nv)))));
   return app(name, Sort::Int, {x, mask, n});
 }
 

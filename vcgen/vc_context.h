@@ -40,6 +40,11 @@ public:
 
   const ir::Method *findMethod(const std::string &name) const;
   const ir::Program &program() const { return program_; }
+  // An expression as the user wrote it, for messages: the source text of its
+  // range (macros, CUDA's threadIdx.x and pointer forms such as *p stay as
+  // written), or, for an expression kprove made up or whose range spans more
+  // than the expression (a statement, several lines), its IR form.
+  std::string spelling(const ir::Expr &e) const;
   DiagnosticEngine &diags() { return diags_; }
 
   // Assumed by every obligation: the definitions and postconditions of pure
