@@ -131,6 +131,42 @@ std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptio
 FileResult verifyOnThisStack(const std::string &path, std::optional<std::string> text,
                              const RunOptions &opts, SourceManager &sources);
 
+// The counter-model of a failed obligation as a note: the values of its
+// witness items ("threadIdx.x = 3, n = 7, s[124] = 0"). A candidate model (left
+// when quantifier instantiation saturated) may violate a quantified fact, so it
+// is labelled as possibly spurious.
+std::optional<DiagNote> witnessNote(const vcgen::Obligation &ob, const prover::Answer &answer) {
+  if (answer.witness.size() != ob.query.witness.size())
+    return std::nullopt;
+  std::vector<std::string> parts;
+  size_t next = 0;
+  for (const vcgen::WitnessItem &w : ob.witness) {
+    std::string text = w.format;
+    bool complete = true;
+    for (size_t k = 0; k < w.values.size(); ++k) {
+      const std::string &value = answer.witness[next + k];
+      complete = complete && !value.empty();
+      std::string hole = std::to_string(k);
+      hole.insert(hole.begin(), '{');
+      hole.push_back('}');
+      if (size_t at = text.find(hole); at != std::string::npos)
+        text.replace(at, hole.size(), value);
+    }
+    next += w.values.size();
+    // The same length or cell reached through two terms is shown once.
+    if (complete && std::find(parts.begin(), parts.end(), text) == parts.end())
+      parts.push_back(std::move(text));
+  }
+  if (parts.empty())
+    return std::nullopt;
+  std::string text = answer.witnessConfirmed
+                         ? "counterexample: "
+                         : "possible counterexample (unconfirmed: the solver's candidate model): ";
+  for (size_t k = 0; k < parts.size(); ++k)
+    text += (k ? ", " : "") + parts[k];
+  return DiagNote{SourceRange{}, std::move(text)};
+}
+
 // Turns the answers of the vacuity checks (goal false: proved = contradictory)
 // into errors `vacuous`, unknowns and warnings `unreachable`. A check counts only
 // when every enclosing check was shown satisfiable (answered "failed": the solver
@@ -406,9 +442,12 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
   for (size_t i = 0; i < answers.size(); ++i) {
     const vcgen::Obligation &ob = vcs.obligations[i];
     auto key = std::make_tuple(static_cast<int>(ob.code), ob.range.begin.offset, ob.message);
-    if (answers[i].verdict == prover::Verdict::Failed && seenFailed.insert(key).second)
-      r.errors.push_back({ob.code, ob.range, ob.message, ob.notes});
-    else if (answers[i].verdict == prover::Verdict::Unknown && seenUnknown.insert(key).second)
+    if (answers[i].verdict == prover::Verdict::Failed && seenFailed.insert(key).second) {
+      std::vector<DiagNote> notes = ob.notes;
+      if (std::optional<DiagNote> w = witnessNote(ob, answers[i]))
+        notes.push_back(std::move(*w));
+      r.errors.push_back({ob.code, ob.range, ob.message, std::move(notes)});
+    } else if (answers[i].verdict == prover::Verdict::Unknown && seenUnknown.insert(key).second)
       r.unknowns.push_back(
           {ob.code, ob.range,
            ob.message + " (the solver could not decide: " + answers[i].reason + ")", ob.notes});

@@ -97,7 +97,8 @@ void DiagnosticEngine::render(const Diagnostic &d, std::ostream &os, Label label
   os << d.message << "\n";
   renderSnippet(sm_, d.range, os);
   for (const DiagNote &n : d.notes) {
-    renderLocation(sm_, n.range, os);
+    if (n.range.valid()) // a note without a place (a witness) belongs to the error above
+      renderLocation(sm_, n.range, os);
     os << "note: " << n.message << "\n";
     renderSnippet(sm_, n.range, os);
   }

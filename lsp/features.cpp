@@ -75,10 +75,15 @@ json diagnosticJson(const Diagnostic &d, int severity, const LineIndex &lines,
     if (n.range.valid())
       related.push_back(
           {{"location", {{"uri", uri}, {"range", lines.range(n.range)}}}, {"message", n.message}});
+  // Notes without a place (a failure's counterexample) belong to the message.
+  std::string message = d.message;
+  for (const DiagNote &n : d.notes)
+    if (!n.range.valid())
+      message += "\n" + n.message;
   json out = {{"range", lines.range(d.range)},
               {"severity", severity},
               {"source", "kprove"},
-              {"message", d.message}};
+              {"message", message}};
   if (severity != 3)
     out["code"] = std::string(diagCodeName(d.code));
   if (!related.empty())

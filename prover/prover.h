@@ -15,12 +15,21 @@ enum class Verdict { Proved, Failed, Unknown };
 struct Query {
   std::vector<term::T> assumptions;
   term::T goal; // proved when assumptions && !goal is unsatisfiable
+  // Ground terms to evaluate in the counter-model when the goal is not proved
+  // (the thread ids, sizes and cells a failure message names: Answer::witness).
+  std::vector<term::T> witness;
 };
 
 struct Answer {
   Verdict verdict = Verdict::Unknown;
   std::string reason; // for Unknown: the solver's reason (timeout, incomplete, ...)
   double seconds = 0;
+  // For Failed: the values of Query::witness in the solver's model, in order
+  // ("" where the model gives none), and whether that model is a real one (the
+  // solver answered sat) or the candidate left when quantifier instantiation
+  // saturated (it may violate a quantified fact: possibly spurious).
+  std::vector<std::string> witness;
+  bool witnessConfirmed = false;
 };
 
 struct ProverOptions {

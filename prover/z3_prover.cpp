@@ -61,6 +61,13 @@ public:
       if (ans.verdict == Verdict::Unknown && candidate) {
         ans.verdict = Verdict::Failed;
         ans.reason = first.reason;
+        ans.witness = first.witness;
+        ans.witnessConfirmed = false;
+        // A tactic solver keeps no model when it answers unknown: the candidate
+        // is read from the plain SMT solver's pattern-based round (same budget).
+        if (!q.witness.empty() && std::all_of(ans.witness.begin(), ans.witness.end(),
+                                              [](const std::string &v) { return v.empty(); }))
+          ans.witness = candidateWitness(q);
       }
     }
     ans.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -77,10 +84,11 @@ public:
   }
 
 private:
-  Answer round(const Query &q, bool mbqi, unsigned timeoutMs, unsigned rlimit = 0) {
+  Answer round(const Query &q, bool mbqi, unsigned timeoutMs, unsigned rlimit = 0,
+               bool plain = false) {
     Answer ans;
     try {
-      z3::solver s = makeSolver(q, mbqi, timeoutMs, rlimit);
+      z3::solver s = makeSolver(q, mbqi, timeoutMs, rlimit, plain);
       // The solver's own timeout is not honoured on every path (nonlinear
       // arithmetic), so a watchdog interrupts it as well: never a hang.
       std::mutex m;
@@ -130,12 +138,93 @@ private:
         if (ans.reason == "canceled")
           ans.reason = "timeout";
       }
+      bool candidate =
+          r == z3::unknown && ans.reason.find("incomplete quantifiers") != std::string::npos;
+      if (r == z3::sat || candidate) {
+        ans.witness = evaluateWitness(s, q);
+        ans.witnessConfirmed = r == z3::sat;
+      }
     } catch (const z3::exception &e) {
       // A solver error is never a proof.
       ans.verdict = Verdict::Unknown;
       ans.reason = std::string("solver error: ") + e.msg();
     }
     return ans;
+  }
+
+  // Small and watched (round's watchdog): the plain solver lacks solve-eqs's
+  // simplifications and was measured to grow by 150 MB/s on a query the
+  // tactic pipeline answers quickly.
+  std::vector<std::string> candidateWitness(const Query &q) {
+    Answer a = round(q, /*mbqi=*/false, std::min(opts_.timeoutMs, kWitnessTimeoutMs),
+                     kWitnessRlimit, /*plain=*/true);
+    if (a.witness.size() != q.witness.size())
+      return std::vector<std::string>(q.witness.size());
+    return a.witness;
+  }
+  static constexpr unsigned kWitnessTimeoutMs = 2000;
+  static constexpr unsigned kWitnessRlimit = 200000;
+
+  // Z3_model_eval cannot be interrupted, and evaluating an application of a
+  // function whose model is a large case split (C's wrap$, bit operations) was
+  // measured to grow by 150 MB/s without end: witness terms are evaluated only
+  // when built from constants, built-in arithmetic and reads of named maps.
+  static bool cheapToEvaluate(const term::T &t) {
+    using term::Op;
+    switch (t->op) {
+    case Op::True:
+    case Op::False:
+    case Op::IntConst:
+    case Op::RealConst:
+    case Op::Var:
+      return true;
+    case Op::Add:
+    case Op::Sub:
+    case Op::Neg:
+    case Op::Mul:
+    case Op::Div:
+    case Op::Mod:
+      break;
+    case Op::Select:
+      if (t->args[0]->op != Op::Var)
+        return false;
+      break;
+    case Op::App:
+      if (t->name != "len")
+        return false;
+      break;
+    default:
+      return false;
+    }
+    for (const term::T &a : t->args)
+      if (!cheapToEvaluate(a))
+        return false;
+    return true;
+  }
+
+  // The witness terms' values in the solver's current model, as the user reads
+  // them (-5, 1/2, true); "" where there is no model or no value.
+  std::vector<std::string> evaluateWitness(z3::solver &s, const Query &q) {
+    std::vector<std::string> out(q.witness.size());
+    if (q.witness.empty())
+      return out;
+    try {
+      z3::model m = s.get_model();
+      for (size_t i = 0; i < q.witness.size(); ++i) {
+        if (!cheapToEvaluate(q.witness[i]))
+          continue;
+        z3::expr v = m.eval(translate(q.witness[i]), /*model_completion=*/true);
+        if (v.is_true())
+          out[i] = "true";
+        else if (v.is_false())
+          out[i] = "false";
+        else if (v.is_numeral())
+          out[i] = Z3_get_numeral_string(ctx(), v);
+      }
+    } catch (const z3::exception &) {
+      // No model (interrupted): the failure is reported without values.
+    }
+    return out;
   }
 
   // Z3's auto-configuration picks strategies by syntactic features; measured on the
@@ -170,16 +259,19 @@ private:
 
   z3::context &ctx() { return (*ctx_)(); }
 
+  // plain: Z3's SMT solver without the preprocessing tactics (which keep no
+  // model when the answer is unknown).
   z3::solver makeSolver(const Query &q, bool mbqi = true, unsigned timeoutMs = 0,
-                        unsigned rlimit = 0) {
+                        unsigned rlimit = 0, bool plain = false) {
     cache_.clear(); // its expressions belong to the old context
     opaqueCache_.clear();
     opaqueAxioms_.clear();
     opaqueDefined_ = {};
     ctx_ = std::make_unique<FreshContext>(cfg_.cfg);
-    z3::solver s = (z3::tactic(ctx(), "simplify") & z3::tactic(ctx(), "propagate-values") &
-                    z3::tactic(ctx(), "solve-eqs") & z3::tactic(ctx(), "smt"))
-                       .mk_solver();
+    z3::solver s = plain ? z3::solver(ctx(), z3::solver::simple())
+                         : (z3::tactic(ctx(), "simplify") & z3::tactic(ctx(), "propagate-values") &
+                            z3::tactic(ctx(), "solve-eqs") & z3::tactic(ctx(), "smt"))
+                               .mk_solver();
     z3::params p(ctx());
     p.set("timeout", timeoutMs ? timeoutMs : opts_.timeoutMs);
     p.set("random_seed", opts_.randomSeed);

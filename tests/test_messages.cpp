@@ -18,6 +18,16 @@ std::string messageOf(const kprove::testing::SnippetResult &r, const std::string
   return "";
 }
 
+// The witness note (a note without a place) of the one error with this code.
+std::string witnessOf(const kprove::testing::SnippetResult &r, const std::string &code) {
+  for (const kprove::Diagnostic &d : r.raw.errors)
+    if (kprove::diagCodeName(d.code) == code)
+      for (const kprove::DiagNote &n : d.notes)
+        if (!n.range.valid())
+          return n.message;
+  return "";
+}
+
 } // namespace
 
 TEST_CASE("messages spell a read as written: CUDA thread ids and macros", "[messages]") {
@@ -90,6 +100,12 @@ void halves(int[] a) {
   CHECK(r.verdict == Verdict::Failed);
   CHECK(r.errors.count({"injectivity", 5}));
   CHECK(messageOf(r, "injectivity").rfind("two threads may claim the same element of 'a'", 0) == 0);
+  // The witness names the two threads and the element.
+  std::string w = witnessOf(r, "injectivity");
+  INFO(w);
+  CHECK(w.find("tid = ") != std::string::npos);
+  CHECK(w.find(" and ") != std::string::npos);
+  CHECK(w.find("both claim a[") != std::string::npos);
 }
 
 TEST_CASE("injectivity of a user's quantifier names its instances", "[messages]") {
@@ -102,4 +118,51 @@ void m(int[] a) { }
   CHECK(r.errors.count({"injectivity", 2}));
   CHECK(messageOf(r, "injectivity") ==
         "two instances of this quantified permission may name the same element of 'a'");
+}
+
+TEST_CASE("a failure shows the counter-model: thread ids and sizes", "[messages]") {
+  // The missing barrier of the first test, with the launch pinned: the witness
+  // names the thread (CUDA spelling), the block size and the cell read.
+  auto r = runSnippet(R"(/*@
+  context blockDim.x == 64 && gridDim.x == 1;
+  context d != NULL && \pointer_length(d) == 64;
+  context Perm(&d[threadIdx.x], write);
+  requires Perm(&s[threadIdx.x], write);
+@*/
+__global__ void k(int *d) {
+  __shared__ int s[64];
+  s[threadIdx.x] = d[threadIdx.x];
+  d[threadIdx.x] = s[63 - threadIdx.x];
+}
+)",
+                      "witness", ".cu");
+  CHECK(r.errors.count({"perm.read", 10}));
+  std::string w = witnessOf(r, "perm.read");
+  INFO(w);
+  // From the candidate model of pattern-based instantiation (labelled so).
+  CHECK(w.find("counterexample") != std::string::npos);
+  CHECK(w.find("threadIdx.x = ") != std::string::npos);
+  // The cell is not shown: its index goes through C's unsigned wrap-around, an
+  // uninterpreted function the witness does not evaluate (z3_prover.cpp,
+  // cheapToEvaluate).
+  CHECK(w.find('$') == std::string::npos);
+  CHECK(w.find('@') == std::string::npos);
+}
+
+TEST_CASE("a functional failure shows the variables of the clause", "[messages]") {
+  auto r = runSnippet(R"(requires a != null && a.length == 4;
+requires Perm(a[1], write);
+ensures Perm(a[1], write);
+ensures a[1] == x;
+void m(int[] a, int x) {
+  a[1] = x + 1;
+}
+)",
+                      "witness");
+  CHECK(r.errors.count({"post", 4}));
+  std::string w = witnessOf(r, "post");
+  INFO(w);
+  CHECK(w.rfind("counterexample: ", 0) == 0);
+  CHECK(w.find("x = ") != std::string::npos);
+  // The heap after the write is a store term, whose cells are not evaluated yet.
 }

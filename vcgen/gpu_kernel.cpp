@@ -98,6 +98,7 @@ private:
                        k_.name, named1 ? 2 : 1),
            {}});
     base_.heap = vc_.freshVar("heap", Sort::Heap);
+    setWitnessNames();
     for (int d = 0; d < 3; ++d) {
       bool symbolic = used_[d];
       for (const char *kind : {"lsz", "ngr"}) {
@@ -190,6 +191,29 @@ private:
       if (used_[d])
         localVars_.push_back(name("lid", d));
     checkVacuity();
+  }
+
+  // Failure witnesses show the ids and sizes as the kernel's language spells them.
+  void setWitnessNames() {
+    static const char *const kCudaAxis[] = {"x", "y", "z"};
+    vc_.reservedNames.clear();
+    for (const char *kind : {"lid", "grp", "lsz", "ngr"})
+      for (int d = 0; d < 3; ++d) {
+        std::string kindName = kind;
+        std::string shown = k_.cuda ? fmt::format("{}.{}",
+                                                  kindName == "lid"   ? "threadIdx"
+                                                  : kindName == "grp" ? "blockIdx"
+                                                  : kindName == "lsz" ? "blockDim"
+                                                                      : "gridDim",
+                                                  kCudaAxis[d])
+                                    : fmt::format("{}({})",
+                                                  kindName == "lid"   ? "get_local_id"
+                                                  : kindName == "grp" ? "get_group_id"
+                                                  : kindName == "lsz" ? "get_local_size"
+                                                                      : "get_num_groups",
+                                                  d);
+        vc_.reservedNames.emplace_back(name(kind, d), shown);
+      }
   }
 
   // The precondition with the launch facts must be satisfiable for one thread, and

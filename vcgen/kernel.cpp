@@ -33,6 +33,8 @@ public:
 
 private:
   void setUp() {
+    // Failure witnesses show the thread as `tid` (lid is the same value) first.
+    vc_.reservedNames = {{"tid", "tid"}, {"gsize", "gsize"}};
     T gsize = vc_.freshVar("gsize", Sort::Int);
     base_.assume(le(intConst(1), gsize));
     base_.vars["gsize"] = gsize;

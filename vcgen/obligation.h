@@ -11,12 +11,22 @@
 
 namespace kprove::vcgen {
 
+// One part of a failure's witness: `format` with {0}, {1}, ... replaced by the
+// values of `values` in the solver's counter-model ("threadIdx.x = {0}",
+// "a[{0}] = {1}").
+struct WitnessItem {
+  std::string format;
+  std::vector<term::T> values;
+};
+
 struct Obligation {
   DiagCode code;
   SourceRange range;
   std::string message;
   std::vector<DiagNote> notes;
   prover::Query query;
+  // What a failure's note shows; the values are query.witness, in order.
+  std::vector<WitnessItem> witness;
 };
 
 // A check that the assumptions a verification rests on are consistent

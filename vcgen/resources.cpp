@@ -656,11 +656,21 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
   }
   T guard2 = substitute(guard, toCopy), index2 = substitute(a.index, toCopy),
     amount2 = substitute(amount, toCopy);
-  if (!closed)
+  if (!closed) {
+    // The witness: the two instances (threads) and the element both claim.
+    std::vector<WitnessItem> pair;
+    for (size_t k = 0; k < used.size(); ++k) {
+      std::string name = vc_.displayName(used[k].skolem->name);
+      if (!name.empty())
+        pair.push_back({name + " = {0} and {1}", {used[k].skolem, toCopy[k].second}});
+    }
+    pair.push_back({"both claim " + a.arrayName + "[{0}]", {a.index}});
     vc_.check(st, {},
               implies(land({guard, guard2, lt(zero, amount), lt(zero, amount2), differ}),
                       neq(a.index, index2)),
-              DiagCode::Injectivity, a.range, injectivityMessage(used, a.arrayName));
+              DiagCode::Injectivity, a.range, injectivityMessage(used, a.arrayName), {},
+              std::move(pair));
+  }
   // Inverse functions: inv_k(index(B)) = B_k on the image of the index.
   std::vector<BoundVar> bound;
   std::vector<std::pair<std::string, T>> toBound, toInverse;

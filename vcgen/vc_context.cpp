@@ -70,7 +70,7 @@ term::T VcContext::nameMask(State &st, const term::T &m) {
 
 void VcContext::check(State &st, const std::vector<term::T> &guards, const term::T &goal,
                       DiagCode code, SourceRange range, std::string message,
-                      std::vector<DiagNote> notes) {
+                      std::vector<DiagNote> notes, std::vector<WitnessItem> extra) {
   if (st.dead || quiet)
     return;
   term::T g = term::implies(term::land(guards), goal);
@@ -93,7 +93,10 @@ void VcContext::check(State &st, const std::vector<term::T> &guards, const term:
     return;
   }
   totalAssumptions_ += facts;
-  Obligation ob{code, range, std::move(message), std::move(notes), {}};
+  Obligation ob{code, range, std::move(message), std::move(notes), {}, {}};
+  ob.witness = witnessOf(st, g, std::move(extra));
+  for (const WitnessItem &w : ob.witness)
+    ob.query.witness.insert(ob.query.witness.end(), w.values.begin(), w.values.end());
   for (const Axiom &a : axioms)
     if (a.owner != excludedOwner)
       ob.query.assumptions.push_back(a.fact);
@@ -105,6 +108,108 @@ void VcContext::check(State &st, const std::vector<term::T> &guards, const term:
   obligations.push_back(std::move(ob));
   // Checked, hence known from here on (a failure is reported, so no unsound use).
   st.assume(g);
+}
+
+std::string VcContext::displayName(const std::string &name) const {
+  std::string base = name.substr(0, name.find('@'));
+  for (const auto &[reserved, shown] : reservedNames)
+    if (reserved == base)
+      return shown;
+  if (base.empty() || base.find_first_of("$\\") != std::string::npos)
+    return "";
+  return base;
+}
+
+namespace {
+constexpr size_t kMaxWitnessItems = 16;
+
+bool isLiteral(const term::T &t) {
+  switch (t->op) {
+  case term::Op::True:
+  case term::Op::False:
+  case term::Op::IntConst:
+  case term::Op::RealConst:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// The heap cells, permissions and lengths `t` reads outside quantifiers (inside,
+// their indices name bound variables, which have no value in a model).
+void collectReads(const term::T &t, std::vector<term::T> &out, std::set<const term::Term *> &seen) {
+  if (t->op == term::Op::Forall || t->op == term::Op::Exists || !seen.insert(t.get()).second)
+    return;
+  if ((t->op == term::Op::Select && t->args[1]->op == term::Op::Var) ||
+      (t->op == term::Op::App && t->name == "len" && t->args[0]->op == term::Op::Var))
+    out.push_back(t);
+  for (const term::T &a : t->args)
+    collectReads(a, out, seen);
+}
+} // namespace
+
+std::vector<WitnessItem> VcContext::witnessOf(const State &st, const term::T &goal,
+                                              std::vector<WitnessItem> extra) const {
+  std::vector<WitnessItem> out;
+  std::set<const term::Term *> shown;
+  for (WitnessItem &w : extra) {
+    for (const term::T &v : w.values)
+      shown.insert(v.get());
+    out.push_back(std::move(w));
+  }
+  auto addVar = [&](const std::string &label, const term::T &v) {
+    if (out.size() >= kMaxWitnessItems || label.empty() || isLiteral(v) ||
+        v->sort == term::Sort::Ref || v->sort == term::Sort::Heap || v->sort == term::Sort::Mask ||
+        !shown.insert(v.get()).second)
+      return;
+    out.push_back({label + " = {0}", {v}});
+  };
+  // Thread ids and launch sizes first, then the user's variables.
+  for (const auto &[reserved, label] : reservedNames)
+    if (auto it = st.vars.find(reserved); it != st.vars.end())
+      addVar(label, it->second);
+  for (const auto &[name, v] : st.vars)
+    if (name.find_first_of("$\\@") == std::string::npos)
+      addVar(name, v);
+  // Arrays by reference, for the cells the goal reads.
+  std::map<const term::Term *, std::string> arrays;
+  std::map<std::string, std::string> arrayByVarName;
+  for (const auto &[name, v] : st.vars)
+    if (v->sort == term::Sort::Ref && name.find_first_of("$\\@") == std::string::npos) {
+      arrays.emplace(v.get(), name);
+      if (v->op == term::Op::Var)
+        arrayByVarName.emplace(v->name, name);
+    }
+  auto arrayName = [&](const term::T &ref) -> std::string {
+    if (auto it = arrays.find(ref.get()); it != arrays.end())
+      return it->second;
+    if (auto it = arrayByVarName.find(ref->name); it != arrayByVarName.end())
+      return it->second;
+    return "";
+  };
+  std::vector<term::T> reads;
+  std::set<const term::Term *> visited;
+  collectReads(goal, reads, visited);
+  for (const term::T &r : reads) {
+    if (out.size() >= kMaxWitnessItems)
+      break;
+    if (r->op == term::Op::App) {
+      std::string a = arrayName(r->args[0]);
+      if (!a.empty())
+        out.push_back({"length of " + a + " = {0}", {r}});
+      continue;
+    }
+    // The current state's cells and permissions only (the goal may also name
+    // earlier masks and heaps: a value before an update, an exhale's start).
+    std::string a = arrayName(r->args[1]);
+    if (a.empty() || (r->args[0] != st.mask && r->args[0] != st.heap))
+      continue;
+    if (r->sort == term::Sort::Real)
+      out.push_back({"permission held to " + a + "[{0}] = {1}", {r->args[2], r}});
+    else
+      out.push_back({a + "[{0}] = {1}", {r->args[2], r}});
+  }
+  return out;
 }
 
 void VcContext::unsupported(SourceRange range, std::string message) {

@@ -29,8 +29,18 @@ public:
   term::T nameMask(State &st, const term::T &m);
 
   // Records the obligation "path condition && guards ==> goal".
+  // Its witness (what a failure shows of the counter-model): `extra` first, then
+  // the thread's ids and launch sizes, its variables, and the heap cells, lengths
+  // and permissions the goal reads (witnessOf).
   void check(State &st, const std::vector<term::T> &guards, const term::T &goal, DiagCode code,
-             SourceRange range, std::string message, std::vector<DiagNote> notes = {});
+             SourceRange range, std::string message, std::vector<DiagNote> notes = {},
+             std::vector<WitnessItem> extra = {});
+  // How witnesses name the variables kprove binds under reserved names ($lid0 ->
+  // threadIdx.x or get_local_id(0)), in the order they are shown; set per kernel.
+  std::vector<std::pair<std::string, std::string>> reservedNames;
+  // The name a user knows for a variable of the state or a skolem made from one
+  // ("tid@3" -> "tid", "$lid0@1" -> "threadIdx.x"); "" for kprove's own names.
+  std::string displayName(const std::string &name) const;
   // A construct kprove cannot model soundly: an input error, never skipped.
   void unsupported(SourceRange range, std::string message);
   void typeError(SourceRange range, std::string message);
@@ -121,6 +131,9 @@ public:
   std::vector<term::T> atomicRefs() const;
 
 private:
+  std::vector<WitnessItem> witnessOf(const State &st, const term::T &goal,
+                                     std::vector<WitnessItem> extra) const;
+
   // Adds the defining axiom of an integer function once.
   void defineIntFunction(const std::string &name, const std::vector<term::BoundVar> &vars,
                          const term::T &definition);
