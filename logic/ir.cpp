@@ -203,13 +203,8 @@ const char *clauseKeyword(ClauseKind k) {
 
 // Reserved GPU names as the user wrote them: $lid0 is get_local_id(0).
 std::string displayName(const std::string &name) {
-  static const std::pair<const char *, const char *> kinds[] = {{"$lid", "get_local_id"},
-                                                                {"$grp", "get_group_id"},
-                                                                {"$lsz", "get_local_size"},
-                                                                {"$ngr", "get_num_groups"}};
-  for (const auto &[prefix, fn] : kinds)
-    if (name.size() == 5 && name.rfind(prefix, 0) == 0)
-      return std::string(fn) + "(" + name.substr(4) + ")";
+  if (std::string builtin = gpuBuiltinSpelling(name, /*cuda=*/false); !builtin.empty())
+    return builtin;
   if (name == "$wdim")
     return "get_work_dim()";
   if (name.rfind("$smem_", 0) == 0)
@@ -653,6 +648,22 @@ std::string toString(const Expr &e) {
 
 std::string gpuBuiltinName(const char *kind, int dim) {
   return std::string("$") + kind + static_cast<char>('0' + dim);
+}
+
+std::string gpuBuiltinSpelling(const std::string &name, bool cuda) {
+  struct Kind {
+    const char *prefix, *openCl, *cuda;
+  };
+  static const Kind kinds[] = {{"$lid", "get_local_id", "threadIdx"},
+                               {"$grp", "get_group_id", "blockIdx"},
+                               {"$lsz", "get_local_size", "blockDim"},
+                               {"$ngr", "get_num_groups", "gridDim"}};
+  static const char *const kAxis[] = {"x", "y", "z"};
+  for (const Kind &k : kinds)
+    if (name.size() == 5 && name.rfind(k.prefix, 0) == 0 && name[4] >= '0' && name[4] <= '2')
+      return cuda ? std::string(k.cuda) + "." + kAxis[name[4] - '0']
+                  : std::string(k.openCl) + "(" + name.substr(4) + ")";
+  return "";
 }
 
 std::string toString(const Program &p) {

@@ -161,9 +161,9 @@ enum class StmtKind {
   // postcondition.
   Parallel,
   Sequential,
-  Barrier, // name, fences, clauses (requires/ensures/context), seedStyle
-  Atomic,  // name (the operation, e.g. "add"), target (optional result), args[0] the
-           // location (an Index), args[1..] the operands (C front end)
+  Barrier,  // name, fences, clauses (requires/ensures/context), seedStyle
+  Atomic,   // name (the operation, e.g. "add"), target (optional result), args[0] the
+            // location (an Index), args[1..] the operands (C front end)
   Break,    // leaves the innermost loop, or Block that catches breaks (C front end)
   Continue, // ends the iteration of the innermost loop, or leaves the innermost Block
             // that catches continues (C front end)
@@ -276,6 +276,9 @@ struct GpuKernel {
 // The reserved variable for a GPU builtin: kind is one of "lid" (local id), "grp"
 // (group id), "lsz" (local size), "ngr" (number of groups); dim 0..2.
 std::string gpuBuiltinName(const char *kind, int dim);
+// A reserved name as the kernel's language spells it ($lid0: get_local_id(0) in
+// OpenCL, threadIdx.x in CUDA); "" for any other name.
+std::string gpuBuiltinSpelling(const std::string &name, bool cuda);
 
 struct Program {
   std::vector<Method> methods; // top-level and class members, flattened

@@ -195,25 +195,11 @@ private:
 
   // Failure witnesses show the ids and sizes as the kernel's language spells them.
   void setWitnessNames() {
-    static const char *const kCudaAxis[] = {"x", "y", "z"};
     vc_.reservedNames.clear();
     for (const char *kind : {"lid", "grp", "lsz", "ngr"})
-      for (int d = 0; d < 3; ++d) {
-        std::string kindName = kind;
-        std::string shown = k_.cuda ? fmt::format("{}.{}",
-                                                  kindName == "lid"   ? "threadIdx"
-                                                  : kindName == "grp" ? "blockIdx"
-                                                  : kindName == "lsz" ? "blockDim"
-                                                                      : "gridDim",
-                                                  kCudaAxis[d])
-                                    : fmt::format("{}({})",
-                                                  kindName == "lid"   ? "get_local_id"
-                                                  : kindName == "grp" ? "get_group_id"
-                                                  : kindName == "lsz" ? "get_local_size"
-                                                                      : "get_num_groups",
-                                                  d);
-        vc_.reservedNames.emplace_back(name(kind, d), shown);
-      }
+      for (int d = 0; d < 3; ++d)
+        vc_.reservedNames.emplace_back(name(kind, d),
+                                       ir::gpuBuiltinSpelling(name(kind, d), k_.cuda));
   }
 
   // The precondition with the launch facts must be satisfiable for one thread, and

@@ -117,7 +117,7 @@ std::string VcContext::displayName(const std::string &name) const {
       return shown;
   if (base.empty() || base.find_first_of("$\\") != std::string::npos)
     return "";
-  return base;
+  return ir::sourceName(base); // a shadowing local "i#2" is the user's i
 }
 
 namespace {
@@ -169,16 +169,15 @@ std::vector<WitnessItem> VcContext::witnessOf(const State &st, const term::T &go
     if (auto it = st.vars.find(reserved); it != st.vars.end())
       addVar(label, it->second);
   for (const auto &[name, v] : st.vars)
-    if (name.find_first_of("$\\@") == std::string::npos)
-      addVar(name, v);
+    addVar(displayName(name), v); // reserved ones were added above (same terms)
   // Arrays by reference, for the cells the goal reads.
   std::map<const term::Term *, std::string> arrays;
   std::map<std::string, std::string> arrayByVarName;
   for (const auto &[name, v] : st.vars)
-    if (v->sort == term::Sort::Ref && name.find_first_of("$\\@") == std::string::npos) {
-      arrays.emplace(v.get(), name);
+    if (std::string shown = displayName(name); v->sort == term::Sort::Ref && !shown.empty()) {
+      arrays.emplace(v.get(), shown);
       if (v->op == term::Op::Var)
-        arrayByVarName.emplace(v->name, name);
+        arrayByVarName.emplace(v->name, shown);
     }
   auto arrayName = [&](const term::T &ref) -> std::string {
     if (auto it = arrays.find(ref.get()); it != arrays.end())
