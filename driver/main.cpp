@@ -1,21 +1,58 @@
 // kprove [options] FILE...  — exit 0 all proved, 1 a failure, 2 input error,
 // 3 nothing failed but something is unknown. `kprove lsp` is the language server
-// (lsp/server.h).
+// (lsp/server.h); --json and --sarif print driver/report_json.h's documents
+// instead of the text, --explain CODE a section of docs/errors.md.
+#include "driver/explain.h"
 #include "driver/pipeline.h"
+#include "driver/report_json.h"
 #include "driver/stdlib_dir.h"
 #include "lsp/server.h"
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <cstdlib>
 #include <iostream>
+#include <iterator>
 #include <new>
+#include <optional>
 #include <string>
 #include <sys/resource.h>
 #include <system_error>
+#include <unistd.h>
 #include <vector>
 
 namespace {
+
+// Directories stand for the kernels in them (.pvl, .cl, .cu, recursively, in path
+// order, so a run's output does not depend on the file system's order); other
+// arguments are files, checked when they are read. "" or the error.
+std::string expandInputs(const std::vector<std::string> &args, std::vector<std::string> &out) {
+  namespace fs = std::filesystem;
+  for (const std::string &arg : args) {
+    std::error_code ec;
+    if (!fs::is_directory(arg, ec)) {
+      out.push_back(arg);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (auto it = fs::recursive_directory_iterator(arg, ec); !ec && it != fs::end(it);
+         it.increment(ec)) {
+      std::string ext = it->path().extension().string();
+      if (it->is_regular_file(ec) && (ext == ".pvl" || ext == ".cl" || ext == ".cu"))
+        found.push_back(it->path().string());
+    }
+    if (ec)
+      return "cannot read directory '" + arg + "': " + ec.message();
+    if (found.empty())
+      return "directory '" + arg + "' holds no .pvl, .cl or .cu file";
+    std::sort(found.begin(), found.end());
+    out.insert(out.end(), found.begin(), found.end());
+  }
+  return "";
+}
 
 bool isCFile(const std::string &f) {
   auto ends = [&](const char *x) {
@@ -83,56 +120,93 @@ std::string launchFlagError(const std::vector<int64_t> &local, const std::vector
   return "";
 }
 
+// What `kprove --help` ends with: what the exit code says and where to read on.
+constexpr const char *helpFooter =
+    "Exit codes: 0 every obligation proved (verified), 1 at least one failed, 2 input error\n"
+    "(usage, parse, type, unsupported), 3 nothing failed but something is unknown\n"
+    "(a solver timeout or unknown).\n"
+    "\n"
+    "kprove lsp [--timeout SECONDS] [--jobs N] [--stdlib DIR]: a language server over\n"
+    "stdin/stdout.\n"
+    "\n"
+    "Documentation: README.md and docs/ (tutorial: docs/tutorial/README.md) in the\n"
+    "source tree; installed copies: share/doc/kprove/ next to bin/.";
+
 } // namespace
 
 int main(int argc, char **argv) {
   using namespace kprove;
   if (argc > 1 && std::string(argv[1]) == "lsp")
     return lsp::runLanguageServer(argc - 1, argv + 1);
-  CLI::App app{"kprove: deductive verifier for GPU kernels (permission-based separation logic)"};
+  CLI::App app{"kprove: deductive verifier for GPU kernels (permission-based separation logic)",
+               "kprove"};
   driver::RunOptions opts;
   std::vector<std::string> files;
-  app.add_option("files", files, "PVL (.pvl), OpenCL (.cl) or CUDA (.cu) files to verify")
+  app.add_option("FILE", files,
+                 "PVL (.pvl), OpenCL (.cl) or CUDA (.cu) files to verify; a directory stands "
+                 "for the .pvl, .cl and .cu files in it and below, in path order")
+      ->type_name("")
       ->required();
-  app.footer("kprove lsp: a language server over stdin/stdout (docs/editor.md)");
+  app.footer(helpFooter);
+  // Every range below is stated in its option's description; an empty validator
+  // description keeps CLI11's "UINT:UINT in [1 - 86400]" out of the help.
   // GPUVerify-compatible launch sizes: 1 to 3 comma-separated values (x, y, z).
   std::vector<int64_t> localSize, numGroups, globalSize;
   auto launchFlag = [&](const char *flag, std::vector<int64_t> &to, const char *what) {
     app.add_option(flag, to, what)
+        ->type_name("X[,Y[,Z]]")
         ->delimiter(',')
         ->expected(1, 3)
-        ->check(CLI::Range(int64_t{1}, int64_t{1} << 31));
+        ->check(CLI::Validator(CLI::Range(int64_t{1}, int64_t{1} << 31)).description(""));
   };
-  launchFlag("--local_size,--blockDim", localSize, "work-group (block) size per dimension");
-  launchFlag("--num_groups,--gridDim", numGroups, "number of work groups (blocks) per dimension");
+  launchFlag("--local_size,--blockDim", localSize,
+             "work-group (block) size per dimension (default: every size the contract allows)");
+  launchFlag("--num_groups,--gridDim", numGroups,
+             "number of work groups (blocks) per dimension (default: every number)");
   launchFlag("--global_size", globalSize, "total threads per dimension (OpenCL)");
   // C's preprocessor, as for a compiler (one value per flag: -D N -D M=2, -DN).
   app.add_option("-D", opts.defines,
                  "C files: define a macro, NAME or NAME=VALUE (may repeat); annotations may name "
                  "macros that expand to an integer literal")
+      ->type_name("NAME[=VALUE]")
       ->allow_extra_args(false);
   app.add_option("-I", opts.includeDirs,
                  "C files: add a directory to search for #include (may repeat; \"x.h\" is "
                  "first looked for next to the file)")
+      ->type_name("DIR")
       ->allow_extra_args(false);
   app.add_flag("--int-math", opts.launch.intMath,
                "C integers as mathematical integers (VerCors's semantics): no wrap-around, no "
                "overflow obligations, no launch-size limits");
-  app.add_option("--timeout", opts.timeoutSeconds, "per-obligation timeout in seconds")
-      ->check(CLI::Range(1u, 86400u));
-  app.add_option("--jobs", opts.jobs, "obligations proved in parallel")
-      ->check(CLI::Range(1u, 256u));
-  app.add_option("--seed", opts.randomSeed, "the solver's random seed");
+  app.add_option("--timeout", opts.timeoutSeconds,
+                 fmt::format("per-obligation timeout, 1 to 86400 (default {}); a timeout is "
+                             "unknown, exit 3",
+                             opts.timeoutSeconds))
+      ->type_name("SECONDS")
+      ->check(CLI::Validator(CLI::Range(1u, 86400u)).description(""));
+  app.add_option("--jobs", opts.jobs,
+                 fmt::format("obligations proved in parallel, 1 to 256 (default {}); the "
+                             "verdict does not depend on it",
+                             opts.jobs))
+      ->type_name("N")
+      ->check(CLI::Validator(CLI::Range(1u, 256u)).description(""));
+  app.add_option("--seed", opts.randomSeed,
+                 fmt::format("the solver's random seed (default {})", opts.randomSeed))
+      ->type_name("N");
   app.add_option("--dump-smt", opts.dumpSmtDir,
-                 "write each obligation as a standalone SMT-LIB file into this directory");
+                 "write each obligation as a standalone SMT-LIB file into this directory")
+      ->type_name("DIR");
   unsigned memoryMb = 0;
   app.add_option("--memory", memoryMb,
-                 "address-space limit in MiB (0: none); running out is an error, never a proof")
-      ->check(CLI::Range(0u, 1u << 22));
+                 "address-space limit in MiB, up to 4194304 (default 0: none); running out "
+                 "is an error, never a proof")
+      ->type_name("MIB")
+      ->check(CLI::Validator(CLI::Range(0u, 1u << 22)).description(""));
   std::string stdlibFlag;
   app.add_option("--stdlib", stdlibFlag,
                  "directory holding kprove's opencl.h and cuda.h (default: KPROVE_STDLIB, else "
-                 "share/kprove/stdlib-specs next to the executable, else the source tree)");
+                 "share/kprove/stdlib-specs next to the executable, else the source tree)")
+      ->type_name("DIR");
   // Runs while parsing (like --version), so it needs no input files.
   app.add_flag_callback(
       "--print-stdlib-dir",
@@ -150,7 +224,51 @@ int main(int argc, char **argv) {
         throw CLI::Success();
       },
       "print the stdlib-specs directory kprove would use, and exit");
-  app.set_version_flag("--version", std::string("kprove 0.1.0"));
+  std::string colorFlag = "auto";
+  app.add_option("--color", colorFlag,
+                 "colour the text output: auto (when stdout is a terminal and NO_COLOR is "
+                 "unset; the default), always or never")
+      ->type_name("WHEN")
+      ->check(CLI::Validator(CLI::IsMember({"auto", "always", "never"})).description(""));
+  std::string formatFlag = "kprove";
+  app.add_option("--diagnostics-format", formatFlag,
+                 "kprove (the default: error[CODE]: message) or gcc (FILE:LINE:COL: error: "
+                 "message [CODE], for editors' problem matchers)")
+      ->type_name("FORMAT")
+      ->check(CLI::Validator(CLI::IsMember({"kprove", "gcc"})).description(""));
+  std::string stdinLang;
+  app.add_option("--lang", stdinLang,
+                 "the language of a kernel read from standard input (FILE '-'): pvl, cl or cu")
+      ->type_name("LANG")
+      ->check(CLI::Validator(CLI::IsMember({"pvl", "cl", "cu"})).description(""));
+  bool quiet = false;
+  app.add_flag("--quiet,-q", quiet,
+               "leave out the notes on assumptions kprove made (e.g. the 1-D launch); errors, "
+               "unknowns, warnings and verdicts are printed as always");
+  bool jsonOutput = false, sarifOutput = false;
+  auto *jsonFlag = app.add_flag("--json", jsonOutput,
+                                "print one JSON document (verdicts, obligations, diagnostics) "
+                                "instead of the text; exit codes unchanged");
+  app.add_flag("--sarif", sarifOutput,
+               "print a SARIF 2.1.0 log (for GitHub code scanning) instead of the text; exit "
+               "codes unchanged")
+      ->excludes(jsonFlag);
+  // Runs while parsing, so it needs no input files.
+  app.add_option_function<std::string>(
+         "--explain",
+         [](const std::string &code) {
+           if (std::optional<std::string> text = driver::explainCode(code)) {
+             std::cout << *text;
+             throw CLI::Success();
+           }
+           std::cerr << "kprove: error: '" << code
+                     << "' is not a diagnostic code; the codes are: " << driver::allCodeNames()
+                     << "\n";
+           throw CLI::RuntimeError(2);
+         },
+         "print what a diagnostic code (e.g. perm.read) means, with an example, and exit")
+      ->type_name("CODE");
+  app.set_version_flag("--version", std::string("kprove " KPROVE_VERSION));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {
@@ -178,43 +296,69 @@ int main(int argc, char **argv) {
   if (!stdlibFlag.empty())
     opts.stdlibDir = stdlibFlag;
 
-  if (memoryMb > 0) {
-    rlimit lim{};
-    lim.rlim_cur = lim.rlim_max = static_cast<rlim_t>(memoryMb) << 20;
+  // --memory limits verifying a file (the soft limit), not writing its result: the
+  // heap the proof search left behind may not satisfy another allocation, and a
+  // report (--json, --sarif) must still be written.
+  rlimit noLimit{};
+  getrlimit(RLIMIT_AS, &noLimit);
+  auto limitMemory = [&](bool on) {
+    if (memoryMb == 0)
+      return;
+    rlimit lim = noLimit;
+    if (on)
+      lim.rlim_cur = std::min(static_cast<rlim_t>(memoryMb) << 20, noLimit.rlim_max);
     setrlimit(RLIMIT_AS, &lim);
-  }
+  };
 
+  std::vector<std::string> inputs;
+  if (std::string e = expandInputs(files, inputs); !e.empty()) {
+    std::cerr << "kprove: error: " << e << "\n";
+    return 2;
+  }
+  // '-' is standard input, once; its name in messages says the language, which
+  // picks the front end as a file's extension does.
+  std::optional<std::string> stdinText;
+  if (std::count(inputs.begin(), inputs.end(), "-") > 0) {
+    if (std::count(inputs.begin(), inputs.end(), "-") > 1 || stdinLang.empty()) {
+      std::cerr << "kprove: error: standard input ('-') can be read once, and needs --lang pvl, "
+                   "cl or cu\n";
+      return 2;
+    }
+    stdinText = std::string(std::istreambuf_iterator<char>(std::cin), {});
+    std::replace(inputs.begin(), inputs.end(), std::string("-"), "<stdin>." + stdinLang);
+  }
+  DiagnosticEngine::Style style;
+  style.gcc = formatFlag == "gcc";
+  style.color = colorFlag == "always" ||
+                (colorFlag == "auto" && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR"));
+
+  bool text = !jsonOutput && !sarifOutput;
+  driver::MachineReport report;
   int verified = 0, failed = 0, unknown = 0, invalid = 0;
-  for (const std::string &f : files) {
+  for (const std::string &f : inputs) {
     SourceManager sources;
     driver::FileResult r;
+    std::optional<driver::ToolError> toolError;
+    limitMemory(true);
     try {
-      r = driver::verifyFile(f, opts, sources);
+      r = stdinText && f == "<stdin>." + stdinLang
+              ? driver::verifyText(f, *stdinText, opts, sources)
+              : driver::verifyFile(f, opts, sources);
     } catch (const std::bad_alloc &) {
-      // Never a crash, never a false "verified".
-      std::cout << f << ": error[limit]: out of memory (see --memory)\n";
-      r.verdict = driver::Verdict::Invalid;
+      // Never a crash, never a false "verified" (and the message's allocation
+      // is not limited).
+      limitMemory(false);
+      toolError = {"limit", "out of memory (see --memory)"};
     } catch (const std::system_error &e) {
-      std::cout << f << ": error[limit]: out of resources (" << e.what() << "; see --memory)\n";
-      r.verdict = driver::Verdict::Invalid;
+      limitMemory(false);
+      toolError = {"limit", std::string("out of resources (") + e.what() + "; see --memory)"};
     } catch (const std::exception &e) {
-      std::cout << f << ": error[internal]: " << e.what() << "\n";
-      r.verdict = driver::Verdict::Invalid;
+      limitMemory(false);
+      toolError = {"internal", e.what()};
     }
-    DiagnosticEngine render(sources);
-    for (const Diagnostic &d : r.remarks)
-      render.render(d, std::cout, DiagnosticEngine::Label::Note);
-    for (const Diagnostic &d : r.errors)
-      render.render(d, std::cout);
-    for (const Diagnostic &d : r.warnings)
-      render.render(d, std::cout, DiagnosticEngine::Label::Warning);
-    for (const Diagnostic &d : r.unknowns)
-      render.render(d, std::cout, DiagnosticEngine::Label::Unknown);
-    std::cout << f << ": " << driver::verdictName(r.verdict)
-              << (opts.launch.intMath && isCFile(f) ? " (--int-math: C integers as mathematical "
-                                                      "integers)"
-                                                    : "")
-              << "\n";
+    limitMemory(false);
+    if (toolError)
+      r.verdict = driver::Verdict::Invalid;
     switch (r.verdict) {
     case driver::Verdict::Verified:
       ++verified;
@@ -229,12 +373,39 @@ int main(int argc, char **argv) {
       ++invalid;
       break;
     }
+    if (!text) {
+      report.addFile(f, r, sources, toolError);
+      continue;
+    }
+    if (toolError)
+      std::cout << f << ": error[" << toolError->code << "]: " << toolError->message << "\n";
+    DiagnosticEngine render(sources);
+    if (!quiet)
+      for (const Diagnostic &d : r.remarks)
+        render.render(d, std::cout, DiagnosticEngine::Label::Note, style);
+    for (const Diagnostic &d : r.errors)
+      render.render(d, std::cout, DiagnosticEngine::Label::Error, style);
+    for (const Diagnostic &d : r.warnings)
+      render.render(d, std::cout, DiagnosticEngine::Label::Warning, style);
+    for (const Diagnostic &d : r.unknowns)
+      render.render(d, std::cout, DiagnosticEngine::Label::Unknown, style);
+    std::cout << f << ": " << driver::verdictName(r.verdict)
+              << (opts.launch.intMath && isCFile(f) ? " (--int-math: C integers as mathematical "
+                                                      "integers)"
+                                                    : "")
+              << "\n";
   }
-  std::cout << "kprove: " << verified << " verified, " << failed << " failed, " << unknown
-            << " unknown";
-  if (invalid)
-    std::cout << ", " << invalid << " invalid";
-  std::cout << "\n";
+  if (jsonOutput) {
+    std::cout << report.toJson();
+  } else if (sarifOutput) {
+    std::cout << report.toSarif();
+  } else {
+    std::cout << "kprove: " << verified << " verified, " << failed << " failed, " << unknown
+              << " unknown";
+    if (invalid)
+      std::cout << ", " << invalid << " invalid";
+    std::cout << "\n";
+  }
   if (invalid)
     return 2;
   if (failed)

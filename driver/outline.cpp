@@ -48,11 +48,13 @@ public:
     // Declarations first, so that uses before the declaration resolve.
     for (const ir::Method &m : p.methods)
       declare(m.pure ? OutlineSymbol::Kind::PureFunction : OutlineSymbol::Kind::Method, m.name,
-              m.range, m.nameRange);
+              withContract(m.range, m.contract), m.nameRange);
     for (const ir::Kernel &k : p.kernels)
-      declare(OutlineSymbol::Kind::Kernel, k.name, k.range, k.nameRange);
+      declare(OutlineSymbol::Kind::Kernel, k.name, withContract(k.range, k.contract),
+              k.nameRange);
     for (const ir::GpuKernel &k : p.gpuKernels)
-      declare(OutlineSymbol::Kind::Kernel, k.name, k.range, k.nameRange);
+      declare(OutlineSymbol::Kind::Kernel, k.name, withContract(k.range, k.contract),
+              k.nameRange);
     for (const ir::Method &m : p.methods) {
       clauses(m.contract, false, false);
       expr(m.pureBody);
@@ -70,6 +72,21 @@ public:
   }
 
 private:
+  // A declaration's range grown to cover its contract: a C kernel's clauses are in
+  // the /*@ @*/ comment before it, and a lens or hover counts the obligations
+  // blamed on them as the kernel's.
+  static SourceRange withContract(SourceRange range, const std::vector<ir::Clause> &contract) {
+    for (const ir::Clause &c : contract) {
+      if (!range.valid() || !c.range.valid() || c.range.begin.file != range.begin.file)
+        continue;
+      if (c.range.begin.offset < range.begin.offset)
+        range.begin = c.range.begin;
+      if (c.range.end.offset > range.end.offset)
+        range.end = c.range.end;
+    }
+    return range;
+  }
+
   void declare(OutlineSymbol::Kind kind, const std::string &name, SourceRange range,
                SourceRange nameRange) {
     if (!nameRange.valid())

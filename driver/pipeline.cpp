@@ -9,6 +9,8 @@
 #include "prover/prover.h"
 #include "vcgen/vcgen.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -62,6 +64,7 @@ bool readFile(const std::string &path, std::string &out, std::string &error) {
 struct Job {
   const prover::Query *query;
   std::string name;
+  std::string about = ""; // what it checks and where: a comment in its --dump-smt file
 };
 
 // Vacuity queries: a candidate model after pattern-based instantiation counts as
@@ -100,7 +103,12 @@ std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptio
       if (!opts.dumpSmtDir.empty()) {
         std::filesystem::path f = std::filesystem::path(opts.dumpSmtDir) /
                                   (stem + "-" + std::to_string(i) + "-" + obs[i].name + ".smt2");
-        std::ofstream(f) << p->toSmtLib(*obs[i].query);
+        std::ofstream(f) << "; " << (obs[i].about.empty() ? obs[i].name : obs[i].about)
+                         << "\n; kprove's answer: "
+                         << prover::verdictName(answers[i].verdict)
+                         << (answers[i].reason.empty() ? "" : " (" + answers[i].reason + ")")
+                         << "\n"
+                         << p->toSmtLib(*obs[i].query);
       }
     }
   };
@@ -131,11 +139,10 @@ std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptio
 FileResult verifyOnThisStack(const std::string &path, std::optional<std::string> text,
                              const RunOptions &opts, SourceManager &sources);
 
-// The counter-model of a failed obligation as a note: the values of its
-// witness items ("threadIdx.x = 3, n = 7, s[124] = 0"). A candidate model (left
-// when quantifier instantiation saturated) may violate a quantified fact, so it
-// is labelled as possibly spurious.
-std::optional<DiagNote> witnessNote(const vcgen::Obligation &ob, const prover::Answer &answer) {
+// The counter-model of a failed obligation: the values of its witness items
+// ("threadIdx.x = 3, n = 7, s[124] = 0"). A candidate model (left when quantifier
+// instantiation saturated) may violate a quantified fact, so it is not confirmed.
+std::optional<Witness> witnessOf(const vcgen::Obligation &ob, const prover::Answer &answer) {
   if (answer.witness.size() != ob.query.witness.size())
     return std::nullopt;
   std::vector<std::string> parts;
@@ -159,12 +166,19 @@ std::optional<DiagNote> witnessNote(const vcgen::Obligation &ob, const prover::A
   }
   if (parts.empty())
     return std::nullopt;
-  std::string text = answer.witnessConfirmed
-                         ? "counterexample: "
-                         : "possible counterexample (unconfirmed: the solver's candidate model): ";
+  Witness out{answer.witnessConfirmed, {}};
   for (size_t k = 0; k < parts.size(); ++k)
-    text += (k ? ", " : "") + parts[k];
-  return DiagNote{SourceRange{}, std::move(text)};
+    out.text += (k ? ", " : "") + parts[k];
+  return out;
+}
+
+// The witness as the note printed under the failure; a candidate model is
+// labelled as possibly spurious.
+DiagNote witnessNote(const Witness &w) {
+  return {SourceRange{},
+          (w.confirmed ? "counterexample: "
+                       : "possible counterexample (unconfirmed: the solver's candidate model): ") +
+              w.text};
 }
 
 // Turns the answers of the vacuity checks (goal false: proved = contradictory)
@@ -391,12 +405,21 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
     return r;
   }
   r.obligations = vcs.obligations.size();
-  std::string stem = std::filesystem::path(path).stem().string();
+  // Dump files are named after the file's path (../a/b.cl -> a_b-3-post.smt2), so
+  // the dumps of two files with the same name in one directory stay apart.
+  std::string stem;
+  for (const auto &part : std::filesystem::path(path).replace_extension().lexically_normal())
+    if (part != ".." && part != "." && !part.has_root_directory() && !part.empty())
+      stem += (stem.empty() ? "" : "_") + part.string();
   if (!opts.dumpSmtDir.empty())
     std::filesystem::create_directories(opts.dumpSmtDir);
   std::vector<Job> jobs, preconditionJobs, unreachableJobs;
-  for (const vcgen::Obligation &ob : vcs.obligations)
-    jobs.push_back({&ob.query, std::string(diagCodeName(ob.code))});
+  for (const vcgen::Obligation &ob : vcs.obligations) {
+    LineCol at = ob.range.valid() ? sources.lineCol(ob.range.begin) : LineCol{};
+    jobs.push_back({&ob.query, std::string(diagCodeName(ob.code)),
+                    fmt::format("{}:{}:{}: {}: {}", path, at.line, at.col,
+                                diagCodeName(ob.code), ob.message)});
+  }
   std::vector<size_t> preconditionAt, unreachableAt;
   for (size_t i = 0; i < vcs.vacuityChecks.size(); ++i) {
     const vcgen::VacuityCheck &c = vcs.vacuityChecks[i];
@@ -415,8 +438,15 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
   }
   // Each worker fills its own entries; the callback sees a finished one.
   auto answered = [&](size_t i, const prover::Answer &a) {
-    r.obligationResults[i].verdict = a.verdict;
-    r.obligationResults[i].seconds = a.seconds;
+    ObligationResult &o = r.obligationResults[i];
+    o.verdict = a.verdict;
+    o.seconds = a.seconds;
+    o.notes = vcs.obligations[i].notes;
+    if (a.verdict == prover::Verdict::Failed)
+      if ((o.witness = witnessOf(vcs.obligations[i], a)))
+        o.notes.push_back(witnessNote(*o.witness));
+    if (a.verdict == prover::Verdict::Unknown)
+      o.reason = a.reason;
     if (opts.onObligation)
       opts.onObligation(r.obligationResults[i]);
   };
@@ -443,10 +473,8 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
     const vcgen::Obligation &ob = vcs.obligations[i];
     auto key = std::make_tuple(static_cast<int>(ob.code), ob.range.begin.offset, ob.message);
     if (answers[i].verdict == prover::Verdict::Failed && seenFailed.insert(key).second) {
-      std::vector<DiagNote> notes = ob.notes;
-      if (std::optional<DiagNote> w = witnessNote(ob, answers[i]))
-        notes.push_back(std::move(*w));
-      r.errors.push_back({ob.code, ob.range, ob.message, std::move(notes)});
+      const ObligationResult &o = r.obligationResults[i];
+      r.errors.push_back({ob.code, ob.range, ob.message, o.notes, o.witness});
     } else if (answers[i].verdict == prover::Verdict::Unknown && seenUnknown.insert(key).second)
       r.unknowns.push_back(
           {ob.code, ob.range,

@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,9 @@ struct ObligationResult {
   std::string message;
   prover::Verdict verdict = prover::Verdict::Unknown;
   double seconds = 0;
+  std::vector<DiagNote> notes;    // related places; a failure's counterexample last
+  std::optional<Witness> witness; // failed: the counter-model, when the solver gave one
+  std::string reason;             // unknown: why the solver could not decide
 };
 
 enum class Verdict { Verified, Failed, Unknown, Invalid };

@@ -44,7 +44,15 @@ bool DiagnosticEngine::hasInputErrors() const {
 
 namespace {
 // Prints the source line and a caret (with tildes) under [begin, end) on that line.
-void renderSnippet(const SourceManager &sm, SourceRange range, std::ostream &os) {
+// ANSI SGR sequences, as Clang colours its diagnostics.
+constexpr const char *kBold = "\033[1m";
+constexpr const char *kRed = "\033[1;31m";
+constexpr const char *kMagenta = "\033[1;35m";
+constexpr const char *kCyan = "\033[1;36m";
+constexpr const char *kGreen = "\033[1;32m";
+constexpr const char *kReset = "\033[0m";
+
+void renderSnippet(const SourceManager &sm, SourceRange range, std::ostream &os, bool color) {
   if (!range.valid())
     return;
   std::string_view line = sm.lineText(range.begin);
@@ -65,43 +73,65 @@ void renderSnippet(const SourceManager &sm, SourceRange range, std::ostream &os)
   }
   startCol = std::min<uint32_t>(startCol, 200);
   len = std::min<uint32_t>(len, 200);
-  os << std::string(startCol, ' ') << '^' << std::string(len - 1, '~') << "\n";
+  os << std::string(startCol, ' ') << (color ? kGreen : "") << '^' << std::string(len - 1, '~')
+     << (color ? kReset : "") << "\n";
 }
 
-void renderLocation(const SourceManager &sm, SourceRange range, std::ostream &os) {
+void renderLocation(const SourceManager &sm, SourceRange range, std::ostream &os, bool color) {
+  if (color)
+    os << kBold;
   if (!range.valid()) {
     os << "kprove: ";
-    return;
+  } else {
+    LineCol lc = sm.lineCol(range.begin);
+    os << sm.path(range.begin.file) << ':' << lc.line << ':' << lc.col << ": ";
   }
-  LineCol lc = sm.lineCol(range.begin);
-  os << sm.path(range.begin.file) << ':' << lc.line << ':' << lc.col << ": ";
+  if (color)
+    os << kReset;
 }
 } // namespace
 
-void DiagnosticEngine::render(const Diagnostic &d, std::ostream &os, Label label) const {
-  renderLocation(sm_, d.range, os);
+void DiagnosticEngine::render(const Diagnostic &d, std::ostream &os, Label label,
+                              Style style) const {
+  auto paint = [&](const char *colour, std::string_view text) {
+    if (style.color)
+      os << colour << text << kReset;
+    else
+      os << text;
+  };
+  std::string code(diagCodeName(d.code));
+  renderLocation(sm_, d.range, os, style.color);
   switch (label) {
   case Label::Error:
-    os << "error[" << diagCodeName(d.code) << "]: ";
+    paint(kRed, style.gcc ? "error" : "error[" + code + "]");
     break;
   case Label::Unknown:
-    os << "unknown[" << diagCodeName(d.code) << "]: ";
+    paint(kMagenta, style.gcc ? "warning" : "unknown[" + code + "]");
     break;
   case Label::Note:
-    os << "note: ";
+    paint(kCyan, "note");
     break;
   case Label::Warning:
-    os << "warning[" << diagCodeName(d.code) << "]: ";
+    paint(kMagenta, style.gcc ? "warning" : "warning[" + code + "]");
     break;
   }
-  os << d.message << "\n";
-  renderSnippet(sm_, d.range, os);
+  os << ": ";
+  if (style.gcc && label == Label::Unknown)
+    os << "undecided: ";
+  if (style.color)
+    os << kBold << d.message << kReset;
+  else
+    os << d.message;
+  if (style.gcc && label != Label::Note)
+    os << " [" << code << "]";
+  os << "\n";
+  renderSnippet(sm_, d.range, os, style.color);
   for (const DiagNote &n : d.notes) {
     if (n.range.valid()) // a note without a place (a witness) belongs to the error above
-      renderLocation(sm_, n.range, os);
-    os << "note: " << n.message << "\n";
-    renderSnippet(sm_, n.range, os);
+      renderLocation(sm_, n.range, os, style.color);
+    paint(kCyan, "note");
+    os << ": " << n.message << "\n";
+    renderSnippet(sm_, n.range, os, style.color);
   }
 }
-
 } // namespace kprove

@@ -5,6 +5,7 @@
 #include "logic/source.h"
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,11 +30,29 @@ struct DiagNote {
   std::string message;
 };
 
+// A failed obligation's counter-model, the text of its note "counterexample: ..."
+// without that prefix; not confirmed: the solver's candidate model, possibly
+// spurious (note "possible counterexample (unconfirmed ...)").
+struct Witness {
+  bool confirmed = false;
+  std::string text; // "tid = 0, gsize = 3, permission held to a[2] = 0"
+};
+
 struct Diagnostic {
   DiagCode code;
   SourceRange range;
   std::string message;
   std::vector<DiagNote> notes;
+  // A failure's counterexample, also among `notes` (for --json and --sarif).
+  std::optional<Witness> witness;
+};
+
+// How rendered diagnostics look: ANSI colours (for a terminal), and GCC's layout
+// `FILE:LINE:COL: error: message [CODE]` for editors' problem matchers (an
+// undecided obligation is a `warning: undecided: ...`).
+struct DiagStyle {
+  bool color = false;
+  bool gcc = false;
 };
 
 // Collects diagnostics; rendering is separate so tests can inspect them.
@@ -54,7 +73,9 @@ public:
   // (an assumption kprove made) as `note:` without a code; `Warning` prints
   // warning[CODE] (does not change the verdict).
   enum class Label { Error, Unknown, Note, Warning };
-  void render(const Diagnostic &d, std::ostream &os, Label label = Label::Error) const;
+  using Style = DiagStyle;
+  void render(const Diagnostic &d, std::ostream &os, Label label = Label::Error,
+              Style style = {}) const;
 
 private:
   const SourceManager &sm_;

@@ -13,6 +13,16 @@ uint32_t SourceManager::addFile(std::string path, std::string text) {
   return static_cast<uint32_t>(files_.size());
 }
 
+uint32_t utf16Units(std::string_view utf8) {
+  uint32_t n = 0;
+  for (char c : utf8) {
+    auto b = static_cast<unsigned char>(c);
+    if ((b & 0xC0) != 0x80) // a character starts here (not a continuation byte)
+      n += b >= 0xF0 ? 2 : 1;
+  }
+  return n;
+}
+
 LineCol SourceManager::lineCol(SourceLoc loc) const {
   if (!loc.valid() || loc.file > files_.size())
     return {};

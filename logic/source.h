@@ -26,6 +26,10 @@ struct LineCol {
   uint32_t col = 0;  // 1-based
 };
 
+// The UTF-16 code units of UTF-8 text: the column unit of LSP positions and of
+// SARIF regions (a 4-byte character is a surrogate pair).
+uint32_t utf16Units(std::string_view utf8);
+
 class SourceManager {
 public:
   // Registers a file's text; returns its id (>= 1).

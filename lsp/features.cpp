@@ -17,20 +17,6 @@ uint32_t LineIndex::line(uint32_t offset) const {
   return static_cast<uint32_t>(it - starts_.begin()) - 1;
 }
 
-namespace {
-// UTF-16 code units of the UTF-8 bytes [from, to).
-int64_t utf16Units(std::string_view s) {
-  int64_t n = 0;
-  for (size_t i = 0; i < s.size(); ++i) {
-    auto c = static_cast<unsigned char>(s[i]);
-    if ((c & 0xC0) == 0x80)
-      continue; // continuation byte
-    n += c >= 0xF0 ? 2 : 1;
-  }
-  return n;
-}
-} // namespace
-
 json LineIndex::position(uint32_t offset) const {
   offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
   uint32_t l = line(offset);

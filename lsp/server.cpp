@@ -3,6 +3,7 @@
 #include "driver/stdlib_dir.h"
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include <cctype>
 #include <cstdlib>
@@ -265,14 +266,24 @@ void Server::verify(const Job &job) {
 }
 
 int runLanguageServer(int argc, char **argv) {
-  CLI::App app{"kprove lsp: a language server for kprove over stdin/stdout"};
+  CLI::App app{"kprove lsp: a language server for kprove over stdin/stdout (docs/editor.md)",
+               "kprove lsp"};
   driver::RunOptions opts;
-  app.add_option("--timeout", opts.timeoutSeconds, "per-obligation timeout in seconds")
-      ->check(CLI::Range(1u, 86400u));
-  app.add_option("--jobs", opts.jobs, "obligations proved in parallel")
-      ->check(CLI::Range(1u, 256u));
+  // The ranges are stated in the descriptions; an empty validator description
+  // keeps CLI11's "UINT:UINT in [1 - 86400]" out of the help.
+  app.add_option("--timeout", opts.timeoutSeconds,
+                 fmt::format("per-obligation timeout, 1 to 86400 (default {})",
+                             opts.timeoutSeconds))
+      ->type_name("SECONDS")
+      ->check(CLI::Validator(CLI::Range(1u, 86400u)).description(""));
+  app.add_option("--jobs", opts.jobs,
+                 fmt::format("obligations proved in parallel, 1 to 256 (default {})", opts.jobs))
+      ->type_name("N")
+      ->check(CLI::Validator(CLI::Range(1u, 256u)).description(""));
   std::string stdlib;
-  app.add_option("--stdlib", stdlib, "directory holding kprove's opencl.h and cuda.h");
+  app.add_option("--stdlib", stdlib,
+                 "directory holding kprove's opencl.h and cuda.h (default: as for kprove)")
+      ->type_name("DIR");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {

@@ -12,6 +12,19 @@ namespace kprove::prover {
 
 enum class Verdict { Proved, Failed, Unknown };
 
+// "proved", "failed", "unknown": an obligation's outcome in reports and dumps.
+inline const char *verdictName(Verdict v) {
+  switch (v) {
+  case Verdict::Proved:
+    return "proved";
+  case Verdict::Failed:
+    return "failed";
+  case Verdict::Unknown:
+    break;
+  }
+  return "unknown";
+}
+
 struct Query {
   std::vector<term::T> assumptions;
   term::T goal; // proved when assumptions && !goal is unsatisfiable

@@ -82,3 +82,22 @@ TEST_CASE("an invalid file has diagnostics and no lenses claiming success", "[ls
   CHECK(d["diagnostics"][0]["code"] == "parse");
   CHECK(lsp::codeLenses(a).empty()); // nothing was declared
 }
+
+TEST_CASE("a C kernel's lens counts the failures of its contract before it", "[lsp]") {
+  // The contract is in the /*@ @*/ comment above the kernel, outside the
+  // function's own range; its failing postcondition is the kernel's failure.
+  std::string text = "/*@\n"                                                        // 0
+                     "  context a != NULL && \\pointer_length(a) == get_global_size(0);\n" // 1
+                     "  context Perm(&a[get_global_id(0)], write);\n"                // 2
+                     "  ensures a[get_global_id(0)] == 2;\n"                         // 3
+                     "@*/\n"                                                         // 4
+                     "__kernel void one(__global int *a) {\n"                        // 5
+                     "  a[get_global_id(0)] = 1;\n"                                  // 6
+                     "}\n";
+  lsp::Analysis a = analyse("one.cl", text);
+  REQUIRE(a.result.verdict == driver::Verdict::Failed);
+  lsp::json lenses = lsp::codeLenses(a);
+  REQUIRE(lenses.size() == 1);
+  CHECK(lenses[0]["command"]["title"].get<std::string>().rfind("failed: 1 of ", 0) == 0);
+  CHECK(lenses[0]["range"]["start"]["line"] == 5); // on the kernel's name
+}

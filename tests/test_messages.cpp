@@ -48,7 +48,38 @@ __global__ void k(int *d) {
                       "msg", ".cu");
   CHECK(r.verdict == Verdict::Failed);
   CHECK(r.errors.count({"perm.read", 11}));
-  CHECK(messageOf(r, "perm.read") == "no permission to read 's[N - 1 - threadIdx.x]'");
+  // The write this thread made before the read, with no barrier between: the hint
+  // names its line and a note points at it.
+  CHECK(messageOf(r, "perm.read") == "no permission to read 's[N - 1 - threadIdx.x]' — is a "
+                                     "barrier missing between the write at line 10 and this "
+                                     "read?");
+  bool pointsAtWrite = false;
+  for (const kprove::Diagnostic &d : r.raw.errors)
+    for (const kprove::DiagNote &n : d.notes)
+      pointsAtWrite |= n.range.valid() && n.message.find("write to 's'") != std::string::npos;
+  CHECK(pointsAtWrite);
+}
+
+TEST_CASE("no barrier hint when the thread did not write the array since a barrier",
+          "[messages]") {
+  // The write was before a barrier that hands out nothing of 's': the read fails
+  // for another reason (the barrier's contract), and the hint would mislead.
+  auto r = runSnippet(R"(/*@
+  context get_local_size(0) == 64;
+  context d != NULL && \pointer_length(d) == get_global_size(0);
+  context Perm(&d[get_global_id(0)], write);
+  requires Perm(&s[get_local_id(0)], write);
+@*/
+__kernel void k(__global int *d, __local int *s) {
+  s[get_local_id(0)] = d[get_global_id(0)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  d[get_global_id(0)] = s[63 - get_local_id(0)];
+}
+)",
+                      "nohint", ".cl");
+  CHECK(r.verdict == Verdict::Failed);
+  CHECK(r.errors.count({"perm.read", 10}));
+  CHECK(messageOf(r, "perm.read") == "no permission to read 's[63 - get_local_id(0)]'");
 }
 
 TEST_CASE("messages spell pointer accesses as written, not as (array, offset)", "[messages]") {

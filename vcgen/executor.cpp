@@ -247,6 +247,7 @@ void Executor::exec(const ir::Stmt &s, State &st) {
     return;
   case ir::StmtKind::Barrier:
     execBarrier(s, st);
+    st.writesSinceBarrier.clear();
     return;
   case ir::StmtKind::Atomic:
     execAtomic(s, st);
@@ -342,6 +343,8 @@ void Executor::execAssign(const ir::Stmt &s, State &st) {
   enc.require(eq(select(st.mask, ref, idx), realConst(1, 1)), DiagCode::PermWrite, s.target->range,
               fmt::format("no write permission to '{}'", vc_.spelling(*s.target)));
   st.heap = store(st.heap, ref, idx, v);
+  if (arr.kind == ir::ExprKind::Var)
+    st.writesSinceBarrier[arr.name] = s.range;
 }
 
 void Executor::merge(State &st, const T &cond, State &thenSt, State &elseSt) {
@@ -362,6 +365,9 @@ void Executor::merge(State &st, const T &cond, State &thenSt, State &elseSt) {
   st.assume(implies(lnot(cond), b));
   for (auto &[name, value] : st.vars)
     value = ite(cond, thenSt.vars.at(name), elseSt.vars.at(name));
+  st.writesSinceBarrier = elseSt.writesSinceBarrier;
+  for (const auto &[name, at] : thenSt.writesSinceBarrier)
+    st.writesSinceBarrier[name] = at;
   st.heap = ite(cond, thenSt.heap, elseSt.heap);
   st.mask = vc_.nameMask(st, ite(cond, thenSt.mask, elseSt.mask));
 }
@@ -443,7 +449,7 @@ void Executor::execCall(const ir::Stmt &s, State &st) {
     ExhaleBlame b{DiagCode::Pre,
                   DiagCode::Pre,
                   fmt::format("the precondition of '{}' (called at line {})", s.name,
-                              vc_.diags().sources().lineCol(s.range.begin).line),
+                              vc_.lineOf(s.range)),
                   {}};
     b.site = s.range;
     res_.exhale(*pre, st, b);

@@ -520,12 +520,28 @@ T ExprEncoder::encodeIndex(const ir::Expr &e) {
   }
   if (reads != ReadCheck::None && !atomicByName) {
     bool framing = reads == ReadCheck::Framing;
+    std::string message = framing ? fmt::format("this clause reads '{}' without holding "
+                                                 "permission to it (clauses must be "
+                                                 "self-framing, left to right)",
+                                                 vc_.spelling(e))
+                                   : fmt::format("no permission to read '{}'", vc_.spelling(e));
+    // The classic slip: a thread wrote the array and reads a cell another thread
+    // wrote, with no barrier between (the permission to it is still theirs).
+    std::vector<DiagNote> notes;
+    if (!framing && e.args[0]->kind == ir::ExprKind::Var) {
+      auto write = st_.writesSinceBarrier.find(e.args[0]->name);
+      if (write != st_.writesSinceBarrier.end() && vc_.lineOf(write->second) != 0) {
+        message += fmt::format(" — is a barrier missing between the write at line {} and "
+                               "this read?",
+                               vc_.lineOf(write->second));
+        notes.push_back({write->second, fmt::format("this thread's write to '{}', with no "
+                                                    "barrier between it and the read",
+                                                    vc_.spelling(*e.args[0]))});
+      }
+    }
     require(lt(realConst(0, 1), select(st_.mask, ref, idx)),
-            framing ? DiagCode::Framing : DiagCode::PermRead, e.range,
-            framing ? fmt::format("this clause reads '{}' without holding permission to it "
-                                  "(clauses must be self-framing, left to right)",
-                                  vc_.spelling(e))
-                    : fmt::format("no permission to read '{}'", vc_.spelling(e)));
+            framing ? DiagCode::Framing : DiagCode::PermRead, e.range, std::move(message),
+            std::move(notes));
   }
   T cell = select(st_.heap, ref, idx);
   // Every store into an array of a C integer type is of its type: so are its cells.

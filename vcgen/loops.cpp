@@ -131,9 +131,13 @@ void Executor::execWhile(const ir::Stmt &s, State &st) {
   checkUniform(*s.cond, st); // threads agree on entering the loop
   // Entry: the invariant holds; what it does not cover stays with the frame.
   State after = st;
+  // Related locations: the loop whose invariant failed, as well as the clause.
   if (inv)
     res_.exhale(*inv, after,
-                {DiagCode::LoopEntry, DiagCode::LoopEntry, "the loop invariant on entry", {}});
+                {DiagCode::LoopEntry,
+                 DiagCode::LoopEntry,
+                 "the loop invariant on entry",
+                 {{s.range, "on entry to this loop"}}});
   const State frame = after;
   auto havocModified = [&](State &x) {
     for (const std::string &n : modified)
@@ -175,7 +179,7 @@ void Executor::execWhile(const ir::Stmt &s, State &st) {
                       DiagCode::LoopPreserve,
                       site ? "the loop invariant at this continue"
                            : "the loop invariant after an iteration",
-                      {}};
+                      {{s.range, "after an iteration of this loop"}}};
     blame.site = site;
     res_.exhale(*inv, x, blame);
   };

@@ -103,6 +103,7 @@ std::pair<SourceRange, std::vector<DiagNote>> blameFor(const ExhaleBlame &b, Sou
   if (!b.site)
     return {part, b.notes};
   std::vector<DiagNote> notes{{part, "this part of the contract may not hold"}};
+  notes.insert(notes.end(), b.notes.begin(), b.notes.end());
   return {*b.site, notes};
 }
 

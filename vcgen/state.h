@@ -4,6 +4,7 @@
 // Mask = Ref x Int -> Real).
 #pragma once
 
+#include "logic/source.h"
 #include "logic/term.h"
 
 #include <map>
@@ -32,6 +33,10 @@ struct State {
   std::map<std::string, term::T> oldVars;
   term::T result;    // \result while checking a postcondition
   bool dead = false; // after return: no successor
+  // This thread's last write to each array (by name) since the last barrier or
+  // the start: where a failed read's "is a barrier missing" hint points. A
+  // diagnostic aid only, never part of a proof.
+  std::map<std::string, SourceRange> writesSinceBarrier;
 
   void assume(const term::T &f) {
     if (!term::isTrue(f))

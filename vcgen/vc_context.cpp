@@ -34,6 +34,10 @@ std::string VcContext::spelling(const ir::Expr &e) const {
   return ir::toString(e);
 }
 
+uint32_t VcContext::lineOf(SourceRange r) const {
+  return r.valid() ? diags_.sources().lineCol(r.begin).line : 0;
+}
+
 VcContext::VcContext(const ir::Program &program, DiagnosticEngine &diags)
     : program_(program), diags_(diags) {
   // `read` is one fixed but unknown fraction strictly between none and write.

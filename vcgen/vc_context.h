@@ -55,6 +55,9 @@ public:
   // written), or, for an expression kprove made up or whose range spans more
   // than the expression (a statement, several lines), its IR form.
   std::string spelling(const ir::Expr &e) const;
+  // The 1-based line a range starts on (0 for no location), for messages that
+  // point at another statement ("the write at line 14").
+  uint32_t lineOf(SourceRange r) const;
   DiagnosticEngine &diags() { return diags_; }
 
   // Assumed by every obligation: the definitions and postconditions of pure
