@@ -376,7 +376,7 @@ void Executor::groupCheck(const ir::Stmt &s, State &st) {
   }
   res_.exhale(*post, g,
               {DiagCode::BarrierRedistribute, DiagCode::BarrierPost,
-               "the barrier's postcondition, from all threads' preconditions", at},
+               "the barrier's postcondition (given all threads' preconditions)", at},
               o, false);
 }
 

@@ -2,8 +2,9 @@
 """Keeps the commands that README.md and the documentation show honest.
 
 Every Markdown file of the project (README.md, docs/, every */README.md and
-editors/*/README.md) is read; docs/tutorial/*.md only for inline commands (its
-console blocks belong to tests/tutorial/check_tutorial.py).
+editors/*/README.md) is read; docs/tutorial/*.md and docs/errors.md only for inline commands (their
+console blocks belong to tests/tutorial/check_tutorial.py and
+tests/docs/check_errors_md.py).
 
 Fenced blocks:
   - a transcript (a block whose first line is `$ COMMAND`): every `$ kprove ARGS`
@@ -224,7 +225,9 @@ class Checker:
     def check_file(self, rel, update):
         path = os.path.join(self.root, rel)
         text = open(path).read()
-        tutorial = rel.startswith("docs/tutorial/")
+        # The tutorial's console blocks belong to tests/tutorial/check_tutorial.py,
+        # docs/errors.md's transcripts (of its examples) to check_errors_md.py.
+        tutorial = rel.startswith("docs/tutorial/") or rel == "docs/errors.md"
         replacements = []
         if not tutorial:
             for info, body, start in fenced_blocks(text):
