@@ -5,6 +5,7 @@
 #include "driver/explain.h"
 #include "driver/pipeline.h"
 #include "driver/report_json.h"
+#include "driver/run_stats.h"
 #include "driver/stdlib_dir.h"
 #include "lsp/server.h"
 
@@ -12,8 +13,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <iterator>
 #include <new>
@@ -226,7 +227,7 @@ int main(int argc, char **argv) {
       "print the stdlib-specs directory kprove would use, and exit");
   std::string colorFlag = "auto";
   app.add_option("--color", colorFlag,
-                 "colour the text output: auto (when stdout is a terminal and NO_COLOR is "
+                 "colour the diagnostics: auto (when stderr is a terminal and NO_COLOR is "
                  "unset; the default), always or never")
       ->type_name("WHEN")
       ->check(CLI::Validator(CLI::IsMember({"auto", "always", "never"})).description(""));
@@ -245,6 +246,10 @@ int main(int argc, char **argv) {
   app.add_flag("--quiet,-q", quiet,
                "leave out the notes on assumptions kprove made (e.g. the 1-D launch); errors, "
                "unknowns, warnings and verdicts are printed as always");
+  bool statsOutput = false;
+  app.add_flag("--stats", statsOutput,
+               "after the verdicts, print on stderr the obligations by verdict, the time per "
+               "stage and the slowest obligations");
   bool jsonOutput = false, sarifOutput = false;
   auto *jsonFlag = app.add_flag("--json", jsonOutput,
                                 "print one JSON document (verdicts, obligations, diagnostics) "
@@ -330,12 +335,19 @@ int main(int argc, char **argv) {
   DiagnosticEngine::Style style;
   style.gcc = formatFlag == "gcc";
   style.color = colorFlag == "always" ||
-                (colorFlag == "auto" && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR"));
+                (colorFlag == "auto" && isatty(STDERR_FILENO) && !std::getenv("NO_COLOR"));
 
   bool text = !jsonOutput && !sarifOutput;
   driver::MachineReport report;
+  driver::RunStats stats;
   int verified = 0, failed = 0, unknown = 0, invalid = 0;
-  for (const std::string &f : inputs) {
+  // Several files on a terminal: a progress line on stderr while each file is
+  // verified, erased before its diagnostics are printed.
+  const bool progress = inputs.size() > 1 && isatty(STDERR_FILENO);
+  for (size_t fileIndex = 0; fileIndex < inputs.size(); ++fileIndex) {
+    const std::string &f = inputs[fileIndex];
+    if (progress)
+      std::cerr << "\r\x1b[K[" << fileIndex + 1 << "/" << inputs.size() << "] " << f << std::flush;
     SourceManager sources;
     driver::FileResult r;
     std::optional<driver::ToolError> toolError;
@@ -357,8 +369,11 @@ int main(int argc, char **argv) {
       toolError = {"internal", e.what()};
     }
     limitMemory(false);
+    if (progress)
+      std::cerr << "\r\x1b[K" << std::flush;
     if (toolError)
       r.verdict = driver::Verdict::Invalid;
+    stats.add(r, sources);
     switch (r.verdict) {
     case driver::Verdict::Verified:
       ++verified;
@@ -377,18 +392,22 @@ int main(int argc, char **argv) {
       report.addFile(f, r, sources, toolError);
       continue;
     }
+    // Diagnostics go to stderr, the verdict lines to stdout (a script reads the
+    // verdicts, a terminal shows both in order: std::cerr is unit-buffered and
+    // tied to std::cout, so each diagnostic flushes the verdicts before it).
     if (toolError)
-      std::cout << f << ": error[" << toolError->code << "]: " << toolError->message << "\n";
+      std::cerr << f << ": error[" << toolError->code << "]: " << toolError->message << "\n";
     DiagnosticEngine render(sources);
     if (!quiet)
       for (const Diagnostic &d : r.remarks)
-        render.render(d, std::cout, DiagnosticEngine::Label::Note, style);
+        render.render(d, std::cerr, DiagnosticEngine::Label::Note, style);
     for (const Diagnostic &d : r.errors)
-      render.render(d, std::cout, DiagnosticEngine::Label::Error, style);
+      render.render(d, std::cerr, DiagnosticEngine::Label::Error, style);
     for (const Diagnostic &d : r.warnings)
-      render.render(d, std::cout, DiagnosticEngine::Label::Warning, style);
+      render.render(d, std::cerr, DiagnosticEngine::Label::Warning, style);
     for (const Diagnostic &d : r.unknowns)
-      render.render(d, std::cout, DiagnosticEngine::Label::Unknown, style);
+      render.render(d, std::cerr, DiagnosticEngine::Label::Unknown, style);
+    std::cerr.flush();
     std::cout << f << ": " << driver::verdictName(r.verdict)
               << (opts.launch.intMath && isCFile(f) ? " (--int-math: C integers as mathematical "
                                                       "integers)"
@@ -405,6 +424,10 @@ int main(int argc, char **argv) {
     if (invalid)
       std::cout << ", " << invalid << " invalid";
     std::cout << "\n";
+  }
+  if (statsOutput) {
+    std::cout.flush();
+    stats.print(std::cerr);
   }
   if (invalid)
     return 2;

@@ -104,8 +104,7 @@ std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptio
         std::filesystem::path f = std::filesystem::path(opts.dumpSmtDir) /
                                   (stem + "-" + std::to_string(i) + "-" + obs[i].name + ".smt2");
         std::ofstream(f) << "; " << (obs[i].about.empty() ? obs[i].name : obs[i].about)
-                         << "\n; kprove's answer: "
-                         << prover::verdictName(answers[i].verdict)
+                         << "\n; kprove's answer: " << prover::verdictName(answers[i].verdict)
                          << (answers[i].reason.empty() ? "" : " (" + answers[i].reason + ")")
                          << "\n"
                          << p->toSmtLib(*obs[i].query);
@@ -338,6 +337,13 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
   auto start = std::chrono::steady_clock::now();
   FileResult r;
   r.path = path;
+  // Each call charges the time since the previous one to a stage.
+  auto stageStart = start;
+  auto charge = [&stageStart](double &stage) {
+    auto now = std::chrono::steady_clock::now();
+    stage += std::chrono::duration<double>(now - stageStart).count();
+    stageStart = now;
+  };
   std::string text, error;
   bool ok = true;
   if (given && given->size() > kMaxFileBytes) {
@@ -386,15 +392,18 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
     r.errors = diags.diagnostics();
     return r;
   }
+  charge(r.stages.frontEnd);
   if (program && !diags.hasInputErrors())
     r.outline = buildOutline(*program);
   bool typed = program && !diags.hasInputErrors() && lang::typecheck(*program, diags);
   // Defensive: a stage that gives up must have said why; never verify unparsed input.
   if ((!program || !typed) && !diags.hasInputErrors())
     diags.error(DiagCode::Parse, {{file, 0}, {file, 0}}, "the input could not be read");
+  charge(r.stages.typecheck);
   vcgen::VcResult vcs;
   if (program && !diags.hasInputErrors())
     vcs = vcgen::generate(*program, diags, opts.launch);
+  charge(r.stages.vcgen);
   r.remarks = vcs.remarks;
   if (diags.hasInputErrors()) {
     for (const Diagnostic &d : diags.diagnostics())
@@ -417,8 +426,8 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
   for (const vcgen::Obligation &ob : vcs.obligations) {
     LineCol at = ob.range.valid() ? sources.lineCol(ob.range.begin) : LineCol{};
     jobs.push_back({&ob.query, std::string(diagCodeName(ob.code)),
-                    fmt::format("{}:{}:{}: {}: {}", path, at.line, at.col,
-                                diagCodeName(ob.code), ob.message)});
+                    fmt::format("{}:{}:{}: {}: {}", path, at.line, at.col, diagCodeName(ob.code),
+                                ob.message)});
   }
   std::vector<size_t> preconditionAt, unreachableAt;
   for (size_t i = 0; i < vcs.vacuityChecks.size(); ++i) {
@@ -451,6 +460,7 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
       opts.onObligation(r.obligationResults[i]);
   };
   std::vector<prover::Answer> answers = proveAll(jobs, opts, stem, 0, 0, answered);
+  charge(r.stages.prove);
   // Unreachable code is only a warning: a short timeout bounds its cost (undecided
   // means no warning). A precondition check gets the full timeout.
   std::vector<prover::Answer> vacuityAnswers(vcs.vacuityChecks.size());
@@ -481,6 +491,7 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
            ob.message + " (the solver could not decide: " + answers[i].reason + ")", ob.notes});
   }
   reportVacuity(vcs.vacuityChecks, vacuityAnswers, opts, stem, r);
+  charge(r.stages.vacuity); // with the blame's second round
   std::stable_sort(r.errors.begin(), r.errors.end(), before);
   std::stable_sort(r.unknowns.begin(), r.unknowns.end(), before);
   // A failed check is assumed afterwards (one report per bug), which can make the

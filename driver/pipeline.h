@@ -51,6 +51,15 @@ struct ObligationResult {
 enum class Verdict { Verified, Failed, Unknown, Invalid };
 const char *verdictName(Verdict v);
 
+// Wall time per stage of one file (--stats).
+struct StageSeconds {
+  double frontEnd = 0;  // reading and parsing (Clang's preprocessor and Sema for C)
+  double typecheck = 0; // names and types (lang/typecheck), the outline
+  double vcgen = 0;     // symbolic execution: obligations and vacuity checks
+  double prove = 0;     // the obligations (in parallel with --jobs)
+  double vacuity = 0;   // the assumptions' satisfiability and unreachable code
+};
+
 struct FileResult {
   std::string path;
   Verdict verdict = Verdict::Invalid;
@@ -61,6 +70,7 @@ struct FileResult {
   size_t obligations = 0;
   size_t vacuityQueries = 0; // satisfiability queries of the assumptions (docs/soundness.md)
   double seconds = 0;
+  StageSeconds stages;
   std::vector<ObligationResult> obligationResults; // in vcgen's order
   Outline outline; // declarations, uses and clauses (empty when the file did not parse)
   bool cancelled = false;

@@ -167,6 +167,63 @@ TEST_CASE("evaluating a witness in the solver's model is bounded in memory", "[c
   CHECK(r.out.find("note: counterexample: get_local_id(0) = ") != std::string::npos);
 }
 
+TEST_CASE("diagnostics go to stderr, verdict lines to stdout", "[cli]") {
+  std::string f = example("cuda/vector_add_index_shift.cu");
+  Run out = runCommand(std::string(KPROVE_BINARY) + " " + f + " 2>/dev/null");
+  CHECK(out.exitCode == 1);
+  CHECK(out.out == f + ": failed\nkprove: 0 verified, 1 failed, 0 unknown\n");
+  Run err = runCommand(std::string(KPROVE_BINARY) + " " + f + " 2>&1 >/dev/null");
+  CHECK(err.out.find("vector_add_index_shift.cu:18:5: error[perm.write]") != std::string::npos);
+  CHECK(err.out.find(": failed") == std::string::npos);
+  // Both in one stream keep their order: each file's diagnostics before its verdict.
+  Run both = runKprove(f + " " + example("cuda/vector_add.cu"));
+  size_t error = both.out.find("error[perm.write]"), failed = both.out.find(f + ": failed"),
+         verified = both.out.find("vector_add.cu: verified");
+  CHECK(error < failed);
+  CHECK(failed < verified);
+  CHECK(verified != std::string::npos);
+  Run io = runCommand(std::string(KPROVE_BINARY) + " missing.pvl 2>/dev/null");
+  CHECK(io.exitCode == 2);
+  CHECK(io.out.find("error[io]") == std::string::npos);
+}
+
+TEST_CASE("option --stats counts obligations, times the stages and names the slowest", "[cli]") {
+  std::string f = example("cuda/vector_add_index_shift.cu");
+  Run r = runCommand(std::string(KPROVE_BINARY) + " --stats -q " + f + " " +
+                     example("pvl/demo.pvl") + " 2>&1 >/dev/null");
+  INFO(r.out);
+  CHECK(r.out.find("kprove stats: 2 files, ") != std::string::npos);
+  CHECK(r.out.find(" failed, 0 unknown), ") != std::string::npos);
+  for (const char *stage :
+       {"front end", "type check", "VC generation", "obligations", "vacuity checks"})
+    CHECK(r.out.find(std::string(stage) + " ") != std::string::npos);
+  // The slowest obligations, with place, code and verdict; the two failures of
+  // the shifted write are among them (a failure costs more than a proof).
+  CHECK(r.out.find("kprove stats: slowest obligations (solver time):") != std::string::npos);
+  CHECK(r.out.find("vector_add_index_shift.cu:18:5 perm.write (failed)") != std::string::npos);
+  CHECK(r.out.find("vector_add_index_shift.cu:18:7 bounds (failed)") != std::string::npos);
+  // Without --stats nothing of it.
+  CHECK(runKprove(f).out.find("kprove stats") == std::string::npos);
+}
+
+TEST_CASE("several files on a terminal show a progress line on stderr", "[cli]") {
+  // script(1) gives kprove a terminal; the line is erased before each verdict.
+  std::string files = example("pvl/demo.pvl") + " " + example("cuda/vector_add.cu");
+  Run tty =
+      runCommand("script -qec '" + std::string(KPROVE_BINARY) + " -q " + files + "' /dev/null");
+  INFO(tty.out);
+  CHECK(tty.exitCode == 0);
+  CHECK(tty.out.find("[1/2] " + example("pvl/demo.pvl")) != std::string::npos);
+  CHECK(tty.out.find("[2/2] " + example("cuda/vector_add.cu")) != std::string::npos);
+  CHECK(tty.out.find("\r\x1b[K" + example("cuda/vector_add.cu") + ": verified") !=
+        std::string::npos);
+  // Not on a pipe, and not for one file.
+  CHECK(runKprove("-q " + files).out.find("[1/2]") == std::string::npos);
+  Run one = runCommand("script -qec '" + std::string(KPROVE_BINARY) + " -q " +
+                       example("pvl/demo.pvl") + "' /dev/null");
+  CHECK(one.out.find("[1/1]") == std::string::npos);
+}
+
 TEST_CASE("a directory stands for its kernels, in path order", "[cli]") {
   auto dir = std::filesystem::temp_directory_path() / "kprove-cli-dir";
   std::filesystem::remove_all(dir);

@@ -114,9 +114,11 @@ class Checker:
 
     def run_kprove(self, where, args):
         self.ran += 1
-        proc = subprocess.run([self.kprove] + args, cwd=self.root, capture_output=True, text=True,
-                              timeout=600, stdin=subprocess.DEVNULL)
-        return proc.returncode, proc.stdout + proc.stderr
+        # One stream, as a terminal shows it (diagnostics on stderr, verdicts on stdout).
+        proc = subprocess.run([self.kprove] + args, cwd=self.root, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, timeout=600,
+                              stdin=subprocess.DEVNULL)
+        return proc.returncode, proc.stdout
 
     def check_options(self, where, program, words):
         known = self.options_of(program)

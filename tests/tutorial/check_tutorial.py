@@ -82,11 +82,14 @@ def main():
                     if run is not None:
                         commands += 1
                         args = shlex.split(run)
-                        proc = subprocess.run([kprove] + args[1:], cwd=root, capture_output=True,
+                        # One stream, as a terminal shows it (diagnostics go to
+                        # stderr, verdicts to stdout).
+                        proc = subprocess.run([kprove] + args[1:], cwd=root,
+                                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                               text=True, timeout=600)
-                        got = normalise(proc.stdout + proc.stderr)
+                        got = normalise(proc.stdout)
                         updated += ["$ " + run] + [l.rstrip() for l in
-                                                   (proc.stdout + proc.stderr).strip("\n").split("\n")]
+                                                   proc.stdout.strip("\n").split("\n")]
                         if got != normalise("\n".join(expected)):
                             failures.append("%s: `%s` printed:\n%s\nthe chapter says:\n%s" % (
                                 where, run, "\n".join(got), "\n".join(expected)))
