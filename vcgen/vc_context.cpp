@@ -1,5 +1,7 @@
 #include "vcgen/vc_context.h"
 
+#include <algorithm>
+
 #include "vcgen/int_model.h"
 
 #include "vcgen/arith_lemmas.h"
@@ -98,7 +100,9 @@ void VcContext::check(State &st, const std::vector<term::T> &guards, const term:
   }
   totalAssumptions_ += facts;
   Obligation ob{code, range, std::move(message), std::move(notes), {}, {}};
-  ob.witness = witnessOf(st, g, std::move(extra));
+  std::vector<term::T> instance;
+  g = instantiateGoal(g, instance);
+  ob.witness = witnessOf(st, g, std::move(extra), instance);
   for (const WitnessItem &w : ob.witness)
     ob.query.witness.insert(ob.query.witness.end(), w.values.begin(), w.values.end());
   for (const Axiom &a : axioms)
@@ -152,8 +156,34 @@ void collectReads(const term::T &t, std::vector<term::T> &out, std::set<const te
 }
 } // namespace
 
+term::T VcContext::instantiateGoal(const term::T &goal, std::vector<term::T> &instance) {
+  switch (goal->op) {
+  case term::Op::Forall: {
+    std::vector<std::pair<std::string, term::T>> sub;
+    for (const term::BoundVar &b : goal->bound) {
+      // A binder "i@3$b" becomes the constant "i@7", shown as i.
+      term::T k = freshVar(b.name.substr(0, b.name.find_first_of("@$")), b.sort);
+      instance.push_back(k);
+      sub.emplace_back(b.name, k);
+    }
+    return instantiateGoal(term::substitute(goal->args[0], sub), instance);
+  }
+  case term::Op::Implies:
+    return term::implies(goal->args[0], instantiateGoal(goal->args[1], instance));
+  case term::Op::And: {
+    std::vector<term::T> parts;
+    for (const term::T &a : goal->args)
+      parts.push_back(instantiateGoal(a, instance));
+    return term::land(parts);
+  }
+  default:
+    return goal;
+  }
+}
+
 std::vector<WitnessItem> VcContext::witnessOf(const State &st, const term::T &goal,
-                                              std::vector<WitnessItem> extra) const {
+                                              std::vector<WitnessItem> extra,
+                                              const std::vector<term::T> &instance) const {
   std::vector<WitnessItem> out;
   std::set<const term::Term *> shown;
   for (WitnessItem &w : extra) {
@@ -172,6 +202,15 @@ std::vector<WitnessItem> VcContext::witnessOf(const State &st, const term::T &go
   for (const auto &[reserved, label] : reservedNames)
     if (auto it = st.vars.find(reserved); it != st.vars.end())
       addVar(label, it->second);
+  // The failing instance of a quantified goal; "(bound)" when a variable of the
+  // program has the same name (a loop's j and the postcondition's \forall j).
+  for (const term::T &k : instance) {
+    std::string label = displayName(k->name);
+    bool clash = std::any_of(st.vars.begin(), st.vars.end(), [&](const auto &v) {
+      return v.second->sort != term::Sort::Ref && displayName(v.first) == label;
+    });
+    addVar(clash && !label.empty() ? label + " (bound)" : label, k);
+  }
   for (const auto &[name, v] : st.vars)
     addVar(displayName(name), v); // reserved ones were added above (same terms)
   // Arrays by reference, for the cells the goal reads.

@@ -135,7 +135,12 @@ public:
 
 private:
   std::vector<WitnessItem> witnessOf(const State &st, const term::T &goal,
-                                     std::vector<WitnessItem> extra) const;
+                                     std::vector<WitnessItem> extra,
+                                     const std::vector<term::T> &instance) const;
+  // A universally quantified goal with its variables replaced by fresh constants
+  // (`instance`): valid exactly when the goal is, and a failure's model then names
+  // the instance that fails (`i = 3`, `c[3] = 5`).
+  term::T instantiateGoal(const term::T &goal, std::vector<term::T> &instance);
 
   // Adds the defining axiom of an integer function once.
   void defineIntFunction(const std::string &name, const std::vector<term::BoundVar> &vars,
