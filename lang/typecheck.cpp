@@ -3,6 +3,8 @@
 // gets Type::Unknown and suppresses follow-on errors about it.
 #include "lang/typecheck.h"
 
+#include "logic/spelling.h"
+
 #include <algorithm>
 #include <string>
 #include <unordered_map>
@@ -148,6 +150,38 @@ private:
     return it == methods_.end() ? nullptr : it->second;
   }
 
+  // "Did you mean" candidates (logic/spelling.h): the variables in scope
+  // (innermost first) and, in an OpenCL/CUDA kernel, the builtin names of its
+  // dialect that are written as variables (`threadIdx.x`).
+  std::vector<std::string> namesInScope() const {
+    std::vector<std::string> out;
+    for (auto s = scopes_.rbegin(); s != scopes_.rend(); ++s)
+      for (const auto &[name, info] : *s)
+        if (!name.empty() && name[0] != '$')
+          out.push_back(name);
+    // Scopes are hash maps: a fixed order makes the suggestion deterministic.
+    std::stable_sort(out.begin(), out.end());
+    if (gpuKernel_ && gpuKernel_->cuda)
+      for (const char *v : {"threadIdx", "blockIdx", "blockDim", "gridDim"})
+        for (const char *f : {".x", ".y", ".z"})
+          out.push_back(std::string(v) + f);
+    return out;
+  }
+  // Functions: the file's methods and pure functions, and in an OpenCL kernel the
+  // thread-id builtins written as calls.
+  std::vector<std::string> functionNames() const {
+    std::vector<std::string> out;
+    for (const auto &[name, m] : methods_)
+      out.push_back(name);
+    std::sort(out.begin(), out.end());
+    if (gpuKernel_ && !gpuKernel_->cuda)
+      for (const char *f :
+           {"get_local_id", "get_global_id", "get_group_id", "get_local_size", "get_global_size",
+            "get_num_groups", "get_work_dim", "get_local_linear_id", "get_global_linear_id"})
+        out.push_back(f);
+    return out;
+  }
+
   // --- declarations ---
 
   void collectMethods() {
@@ -243,6 +277,7 @@ private:
   }
 
   void gpuKernel(GpuKernel &k) {
+    gpuKernel_ = &k;
     ScopeGuard scope(*this);
     localDecls_.clear();
     for (const char *kind : {"lid", "grp", "lsz", "ngr"})
@@ -264,6 +299,7 @@ private:
     ScopeGuard bodyScope(*this);
     stmts(k.body);
     inGpuKernel_ = false;
+    gpuKernel_ = nullptr;
   }
 
   void atomicStmt(Stmt &s) {
@@ -381,7 +417,7 @@ private:
       return expr(t, ExprCtx{});
     const VarInfo *v = lookup(t.name);
     if (!v) {
-      error(t.range, "unknown identifier " + quoted(t.name));
+      error(t.range, "unknown identifier " + quoted(t.name) + didYouMean(t.name, namesInScope()));
       return Type::Unknown;
     }
     resolve(t, *v);
@@ -469,7 +505,7 @@ private:
     SourceRange where = s.nameRange.valid() ? s.nameRange : s.range;
     const Method *m = findMethod(s.name);
     if (!m) {
-      error(where, "unknown method " + quoted(s.name));
+      error(where, "unknown method " + quoted(s.name) + didYouMean(s.name, functionNames()));
       for (ExprPtr &a : s.args)
         if (a)
           expr(*a, ExprCtx{});
@@ -628,7 +664,7 @@ private:
     if (findMethod(e.name))
       error(e.range, quoted(e.name) + " is a method, not a variable");
     else
-      error(e.range, "unknown identifier " + quoted(e.name));
+      error(e.range, "unknown identifier " + quoted(e.name) + didYouMean(e.name, namesInScope()));
     return Type::Unknown;
   }
 
@@ -786,7 +822,10 @@ private:
   Type call(Expr &e, const ExprCtx &c) {
     const Method *m = findMethod(e.name);
     if (!m) {
-      error(e.range, "unknown function " + quoted(e.name));
+      std::vector<std::string> candidates = functionNames();
+      if (c.inSpec)
+        candidates.insert(candidates.end(), {"Perm", "PointsTo"});
+      error(e.range, "unknown function " + quoted(e.name) + didYouMean(e.name, candidates));
       for (ExprPtr &a : e.args)
         if (a)
           expr(*a, c.noResource());
@@ -856,7 +895,8 @@ private:
   const Method *method_ = nullptr;
   bool inKernel_ = false;
   bool inGpuKernel_ = false;
-  std::vector<std::string> parNames_; // enclosing par blocks, innermost last
+  const GpuKernel *gpuKernel_ = nullptr; // the OpenCL/CUDA kernel being checked
+  std::vector<std::string> parNames_;    // enclosing par blocks, innermost last
 };
 
 } // namespace
