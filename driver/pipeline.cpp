@@ -104,8 +104,7 @@ std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptio
         std::filesystem::path f = std::filesystem::path(opts.dumpSmtDir) /
                                   (stem + "-" + std::to_string(i) + "-" + obs[i].name + ".smt2");
         std::ofstream(f) << "; " << (obs[i].about.empty() ? obs[i].name : obs[i].about)
-                         << "\n; kprove's answer: "
-                         << prover::verdictName(answers[i].verdict)
+                         << "\n; kprove's answer: " << prover::verdictName(answers[i].verdict)
                          << (answers[i].reason.empty() ? "" : " (" + answers[i].reason + ")")
                          << "\n"
                          << p->toSmtLib(*obs[i].query);
@@ -396,11 +395,17 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
   if (program && !diags.hasInputErrors())
     vcs = vcgen::generate(*program, diags, opts.launch);
   r.remarks = vcs.remarks;
+  // The front ends' and type checker's warnings (hints about likely slips): shown
+  // whatever the verdict, which they never change.
+  for (const Diagnostic &d : diags.diagnostics())
+    if (isWarning(d.code))
+      r.warnings.push_back(d);
   if (diags.hasInputErrors()) {
     for (const Diagnostic &d : diags.diagnostics())
       if (isInputError(d.code))
         r.errors.push_back(d);
     std::stable_sort(r.errors.begin(), r.errors.end(), before);
+    std::stable_sort(r.warnings.begin(), r.warnings.end(), before);
     r.verdict = Verdict::Invalid;
     return r;
   }
@@ -417,8 +422,8 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
   for (const vcgen::Obligation &ob : vcs.obligations) {
     LineCol at = ob.range.valid() ? sources.lineCol(ob.range.begin) : LineCol{};
     jobs.push_back({&ob.query, std::string(diagCodeName(ob.code)),
-                    fmt::format("{}:{}:{}: {}: {}", path, at.line, at.col,
-                                diagCodeName(ob.code), ob.message)});
+                    fmt::format("{}:{}:{}: {}: {}", path, at.line, at.col, diagCodeName(ob.code),
+                                ob.message)});
   }
   std::vector<size_t> preconditionAt, unreachableAt;
   for (size_t i = 0; i < vcs.vacuityChecks.size(); ++i) {
@@ -484,9 +489,9 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
   std::stable_sort(r.errors.begin(), r.errors.end(), before);
   std::stable_sort(r.unknowns.begin(), r.unknowns.end(), before);
   // A failed check is assumed afterwards (one report per bug), which can make the
-  // code after it look unreachable: warnings only for files without failures.
+  // code after it look unreachable: those warnings only for files without failures.
   if (!r.errors.empty())
-    r.warnings.clear();
+    std::erase_if(r.warnings, [](const Diagnostic &d) { return d.code == DiagCode::Unreachable; });
   std::stable_sort(r.warnings.begin(), r.warnings.end(), before);
   r.cancelled = opts.cancel && opts.cancel->load();
   if (r.cancelled)

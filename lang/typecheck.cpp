@@ -36,6 +36,9 @@ struct ExprCtx {
   bool resourceOk = false; // a Resource may appear at this position
   bool resultOk = false;
   bool oldOk = false;
+  // The innermost plain `\forall` whose body this is (a permission there is the
+  // slip for `\forall*`); nullptr outside one.
+  const Expr *plainForall = nullptr;
 
   ExprCtx noResource() const {
     ExprCtx c = *this;
@@ -584,7 +587,14 @@ private:
   void resourceHere(const Expr &e, const ExprCtx &c) {
     if (c.resourceOk)
       return;
-    if (c.inSpec)
+    if (c.inSpec && c.plainForall) {
+      ok_ = false;
+      diags_.report({DiagCode::Type,
+                     e.range,
+                     "a \\forall body cannot hold permissions: use \\forall* for a quantified "
+                     "permission",
+                     {{c.plainForall->range, "this \\forall"}}});
+    } else if (c.inSpec)
       error(e.range, "permission expressions may only appear as conjuncts, implication "
                      "conclusions, conditional branches or \\forall* bodies");
     else
@@ -766,8 +776,11 @@ private:
       return Type::Unknown;
     if (e.binop == BinOp::Implies && a != Type::Bool)
       return a == Type::Resource ? Type::Unknown : mismatch(e, a, b, "a bool premise");
-    if (!isFormula(a) || !isFormula(b))
+    if (!isFormula(a) || !isFormula(b)) {
+      if (seedStarSlip(e, a, b))
+        return Type::Unknown;
       return mismatch(e, a, b, "bool or resource operands");
+    }
     if (e.binop == BinOp::Star || a == Type::Resource || b == Type::Resource)
       return Type::Resource;
     return Type::Bool;
@@ -853,6 +866,7 @@ private:
       requireType(*e.args[0], c.noResource(), Type::Bool, "quantifier condition");
     ExprCtx bodyCtx = c;
     bodyCtx.resourceOk = star;
+    bodyCtx.plainForall = e.kind == ExprKind::Forall ? &e : nullptr;
     Type body = arg(e, 1, bodyCtx);
     if (body == Type::Unknown)
       return star ? Type::Resource : Type::Bool;
@@ -877,6 +891,8 @@ private:
     if (!reported(amount) && !isNumeric(amount))
       error(e.args[1]->range,
             std::string("permission amount must be frac or int, found ") + typeName(amount));
+    if (e.args.size() > 1 && e.args[1])
+      truncatedAmount(*e.args[1]);
     if (e.kind == ExprKind::PointsTo) {
       Type value = arg(e, 2, inner);
       if (!reported(value) && value != Type::Int)
@@ -884,6 +900,80 @@ private:
               std::string("PointsTo value must be int, found ") + typeName(value));
     }
     return Type::Resource;
+  }
+
+  // The source text of a range ("" when it is not in one file).
+  std::string textOf(SourceRange r) const {
+    if (!r.valid() || r.begin.file != r.end.file || r.end.offset < r.begin.offset)
+      return "";
+    std::string_view file = diags_.sources().text(r.begin.file);
+    if (r.end.offset > file.size())
+      return "";
+    return std::string(file.substr(r.begin.offset, r.end.offset - r.begin.offset));
+  }
+
+  // A seed kernel's `*` at the top level of a clause is the separating
+  // conjunction, binding weakest: `a[i] = 2 * tid` reads `(a[i] = 2) * tid`. When
+  // an operand of such a `*` (spelled `*`, not `**`) is an int, say so.
+  bool seedStarSlip(const Expr &e, Type a, Type b) {
+    if (!inKernel_ || e.args.size() != 2 || !e.args[0] || !e.args[1] ||
+        textOf({e.args[0]->range.end, e.args[1]->range.begin}).find("**") != std::string::npos ||
+        textOf({e.args[0]->range.end, e.args[1]->range.begin}).find('*') == std::string::npos)
+      return false;
+    if (a != Type::Int && b != Type::Int)
+      return false;
+    const Expr *left = e.args[0].get();
+    while (left->kind == ExprKind::Binary && left->args.size() == 2 && left->args[1])
+      left = left->args[1].get();
+    std::string l = textOf(left->range), r = textOf(e.args[1]->range);
+    const Expr &intOperand = b == Type::Int ? *e.args[1] : *e.args[0];
+    error(intOperand.range,
+          "'*' at the top level of a seed clause is the separating conjunction (it binds "
+          "weaker than everything else), so " +
+              quoted(textOf(intOperand.range)) +
+              " is a conjunct here; did you mean a product? write it in parentheses" +
+              (a == Type::Int || l.empty() || r.empty() ? std::string()
+                                                        : ": '(" + l + " * " + r + ")'"));
+    return true;
+  }
+
+  // `Perm(a[i], 1/2)`: `/` on integers truncates (PVL and C alike, and so in
+  // VerCors), so the amount is 0 where the fraction `1\2` was meant. A warning at
+  // the amount (the verdict stays): when a literal divides by a literal that does
+  // not divide it, or a literal by an expression (`1/n`, 0 once n > 1).
+  void truncatedAmount(const Expr &amount) {
+    if (amount.kind != ExprKind::Binary || amount.type != Type::Int ||
+        (amount.binop != BinOp::Div && amount.binop != BinOp::TDiv) || amount.args.size() != 2 ||
+        !amount.args[0] || !amount.args[1] || amount.args[0]->kind != ExprKind::IntLit)
+      return;
+    const Expr &num = *amount.args[0], &den = *amount.args[1];
+    int64_t n = num.intValue;
+    bool literals = den.kind == ExprKind::IntLit;
+    if (n < 0 || (literals && (den.intValue <= 0 || n % den.intValue == 0)))
+      return;
+    // The amount as written, its `/` turned into `\`.
+    const SourceRange &r = amount.range;
+    if (!r.valid() || !num.range.valid() || !den.range.valid() || r.begin.file != r.end.file)
+      return;
+    std::string_view file = diags_.sources().text(r.begin.file);
+    if (r.end.offset > file.size() || den.range.begin.offset > file.size())
+      return;
+    std::string written(file.substr(r.begin.offset, r.end.offset - r.begin.offset));
+    size_t slash =
+        file.substr(num.range.end.offset, den.range.begin.offset - num.range.end.offset).find('/');
+    if (slash == std::string_view::npos)
+      return;
+    written[num.range.end.offset - r.begin.offset + slash] = '\\';
+    std::string zero =
+        literals ? "this permission is " + std::to_string(n / den.intValue)
+                 : "this permission is 0 when " +
+                       std::string(file.substr(den.range.begin.offset,
+                                               den.range.end.offset - den.range.begin.offset)) +
+                       " > " + std::to_string(n);
+    diags_.report({DiagCode::PermTruncated,
+                   amount.range,
+                   "did you mean " + written + "? '/' on integers truncates: " + zero,
+                   {}});
   }
 
   Program &prog_;

@@ -66,6 +66,7 @@ struct LoweringInput {
   DiagnosticEngine &diags;
   ir::Program &out;
   std::vector<Annotation> annotations;
+  std::vector<Annotation> comments; // the ordinary ones
   bool clangErrors = false;
   const clang::Preprocessor *pp = nullptr; // its macros, for annotations
 };
@@ -78,7 +79,8 @@ public:
       in_.clangErrors = true;
       return;
     }
-    CLowering(ctx, *in_.pp, in_.sm, in_.file, in_.dialect, in_.annotations, in_.diags, in_.out)
+    CLowering(ctx, *in_.pp, in_.sm, in_.file, in_.dialect, in_.annotations, in_.comments, in_.diags,
+              in_.out)
         .run();
   }
 
@@ -91,7 +93,7 @@ public:
   explicit LowerAction(LoweringInput &in) : in_(in) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
                                                         llvm::StringRef) override {
-    handler_ = std::make_unique<AnnotationCollector>(in_.annotations);
+    handler_ = std::make_unique<AnnotationCollector>(in_.annotations, in_.comments);
     ci.getPreprocessor().addCommentHandler(handler_.get());
     in_.pp = &ci.getPreprocessor();
     return std::make_unique<LowerConsumer>(in_);
@@ -115,7 +117,7 @@ private:
 std::optional<ir::Program> parseC(const SourceManager &sm, uint32_t fileId, CDialect dialect,
                                   const CFrontendOptions &opts, DiagnosticEngine &diags) {
   ir::Program program;
-  LoweringInput in{sm, fileId, dialect, diags, program, {}, false, nullptr};
+  LoweringInput in{sm, fileId, dialect, diags, program, {}, {}, false, nullptr};
   std::string name =
       dialect == CDialect::OpenCL ? "/kprove-input/input.cl" : "/kprove-input/input.cu";
   std::vector<std::string> args = {
