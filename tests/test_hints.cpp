@@ -381,3 +381,18 @@ __kernel void k(__global int *a) {
   r = runSnippet("//@ requires n > 0;\n__kernel void k(int n) { }\n", "look", ".cl");
   CHECK(r.warnings.empty());
 }
+
+TEST_CASE("C code: a misspelled OpenCL builtin gets kprove's suggestion", "[hints]") {
+  // Clang declares OpenCL builtins lazily: its own typo correction misses them.
+  auto r = runSnippet("__kernel void k(__global int *a) {\n  a[get_global_idx(0)] = 0;\n}\n",
+                      "cdym", ".cl");
+  CHECK(r.verdict == Verdict::Invalid);
+  CHECK(r.errors == kprove::testing::ErrorSet{{"parse", 2}});
+  CHECK(messageOf(r, "parse") ==
+        "use of undeclared identifier 'get_global_idx'; did you mean 'get_global_id'?");
+  // CUDA: Clang's own suggestion stands, once.
+  r = runSnippet("__global__ void k(int *a) {\n  __syncthread();\n}\n", "cdym", ".cu");
+  CHECK(r.errors == kprove::testing::ErrorSet{{"parse", 2}});
+  CHECK(messageOf(r, "parse") ==
+        "use of undeclared identifier '__syncthread'; did you mean '__syncthreads'?");
+}
