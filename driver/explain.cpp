@@ -94,7 +94,7 @@ std::string errorsDocAnchor(std::string_view code) {
 }
 
 bool isWarningCode(DiagCode code) {
-  return code == DiagCode::Unreachable;
+  return isWarning(code);
 }
 
 std::optional<std::string> explainCode(std::string_view code) {

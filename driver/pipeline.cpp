@@ -405,11 +405,17 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
     vcs = vcgen::generate(*program, diags, opts.launch);
   charge(r.stages.vcgen);
   r.remarks = vcs.remarks;
+  // The front ends' and type checker's warnings (hints about likely slips): shown
+  // whatever the verdict, which they never change.
+  for (const Diagnostic &d : diags.diagnostics())
+    if (isWarning(d.code))
+      r.warnings.push_back(d);
   if (diags.hasInputErrors()) {
     for (const Diagnostic &d : diags.diagnostics())
       if (isInputError(d.code))
         r.errors.push_back(d);
     std::stable_sort(r.errors.begin(), r.errors.end(), before);
+    std::stable_sort(r.warnings.begin(), r.warnings.end(), before);
     r.verdict = Verdict::Invalid;
     return r;
   }
@@ -495,9 +501,9 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
   std::stable_sort(r.errors.begin(), r.errors.end(), before);
   std::stable_sort(r.unknowns.begin(), r.unknowns.end(), before);
   // A failed check is assumed afterwards (one report per bug), which can make the
-  // code after it look unreachable: warnings only for files without failures.
+  // code after it look unreachable: those warnings only for files without failures.
   if (!r.errors.empty())
-    r.warnings.clear();
+    std::erase_if(r.warnings, [](const Diagnostic &d) { return d.code == DiagCode::Unreachable; });
   std::stable_sort(r.warnings.begin(), r.warnings.end(), before);
   r.cancelled = opts.cancel && opts.cancel->load();
   if (r.cancelled)

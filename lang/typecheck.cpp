@@ -3,6 +3,8 @@
 // gets Type::Unknown and suppresses follow-on errors about it.
 #include "lang/typecheck.h"
 
+#include "logic/spelling.h"
+
 #include <algorithm>
 #include <string>
 #include <unordered_map>
@@ -34,6 +36,9 @@ struct ExprCtx {
   bool resourceOk = false; // a Resource may appear at this position
   bool resultOk = false;
   bool oldOk = false;
+  // The innermost plain `\forall` whose body this is (a permission there is the
+  // slip for `\forall*`); nullptr outside one.
+  const Expr *plainForall = nullptr;
 
   ExprCtx noResource() const {
     ExprCtx c = *this;
@@ -148,6 +153,38 @@ private:
     return it == methods_.end() ? nullptr : it->second;
   }
 
+  // "Did you mean" candidates (logic/spelling.h): the variables in scope
+  // (innermost first) and, in an OpenCL/CUDA kernel, the builtin names of its
+  // dialect that are written as variables (`threadIdx.x`).
+  std::vector<std::string> namesInScope() const {
+    std::vector<std::string> out;
+    for (auto s = scopes_.rbegin(); s != scopes_.rend(); ++s)
+      for (const auto &[name, info] : *s)
+        if (!name.empty() && name[0] != '$')
+          out.push_back(name);
+    // Scopes are hash maps: a fixed order makes the suggestion deterministic.
+    std::stable_sort(out.begin(), out.end());
+    if (gpuKernel_ && gpuKernel_->cuda)
+      for (const char *v : {"threadIdx", "blockIdx", "blockDim", "gridDim"})
+        for (const char *f : {".x", ".y", ".z"})
+          out.push_back(std::string(v) + f);
+    return out;
+  }
+  // Functions: the file's methods and pure functions, and in an OpenCL kernel the
+  // thread-id builtins written as calls.
+  std::vector<std::string> functionNames() const {
+    std::vector<std::string> out;
+    for (const auto &[name, m] : methods_)
+      out.push_back(name);
+    std::sort(out.begin(), out.end());
+    if (gpuKernel_ && !gpuKernel_->cuda)
+      for (const char *f :
+           {"get_local_id", "get_global_id", "get_group_id", "get_local_size", "get_global_size",
+            "get_num_groups", "get_work_dim", "get_local_linear_id", "get_global_linear_id"})
+        out.push_back(f);
+    return out;
+  }
+
   // --- declarations ---
 
   void collectMethods() {
@@ -243,6 +280,7 @@ private:
   }
 
   void gpuKernel(GpuKernel &k) {
+    gpuKernel_ = &k;
     ScopeGuard scope(*this);
     localDecls_.clear();
     for (const char *kind : {"lid", "grp", "lsz", "ngr"})
@@ -264,6 +302,7 @@ private:
     ScopeGuard bodyScope(*this);
     stmts(k.body);
     inGpuKernel_ = false;
+    gpuKernel_ = nullptr;
   }
 
   void atomicStmt(Stmt &s) {
@@ -381,7 +420,7 @@ private:
       return expr(t, ExprCtx{});
     const VarInfo *v = lookup(t.name);
     if (!v) {
-      error(t.range, "unknown identifier " + quoted(t.name));
+      error(t.range, "unknown identifier " + quoted(t.name) + didYouMean(t.name, namesInScope()));
       return Type::Unknown;
     }
     resolve(t, *v);
@@ -469,7 +508,7 @@ private:
     SourceRange where = s.nameRange.valid() ? s.nameRange : s.range;
     const Method *m = findMethod(s.name);
     if (!m) {
-      error(where, "unknown method " + quoted(s.name));
+      error(where, "unknown method " + quoted(s.name) + didYouMean(s.name, functionNames()));
       for (ExprPtr &a : s.args)
         if (a)
           expr(*a, ExprCtx{});
@@ -548,7 +587,14 @@ private:
   void resourceHere(const Expr &e, const ExprCtx &c) {
     if (c.resourceOk)
       return;
-    if (c.inSpec)
+    if (c.inSpec && c.plainForall) {
+      ok_ = false;
+      diags_.report({DiagCode::Type,
+                     e.range,
+                     "a \\forall body cannot hold permissions: use \\forall* for a quantified "
+                     "permission",
+                     {{c.plainForall->range, "this \\forall"}}});
+    } else if (c.inSpec)
       error(e.range, "permission expressions may only appear as conjuncts, implication "
                      "conclusions, conditional branches or \\forall* bodies");
     else
@@ -628,7 +674,7 @@ private:
     if (findMethod(e.name))
       error(e.range, quoted(e.name) + " is a method, not a variable");
     else
-      error(e.range, "unknown identifier " + quoted(e.name));
+      error(e.range, "unknown identifier " + quoted(e.name) + didYouMean(e.name, namesInScope()));
     return Type::Unknown;
   }
 
@@ -730,8 +776,11 @@ private:
       return Type::Unknown;
     if (e.binop == BinOp::Implies && a != Type::Bool)
       return a == Type::Resource ? Type::Unknown : mismatch(e, a, b, "a bool premise");
-    if (!isFormula(a) || !isFormula(b))
+    if (!isFormula(a) || !isFormula(b)) {
+      if (seedStarSlip(e, a, b))
+        return Type::Unknown;
       return mismatch(e, a, b, "bool or resource operands");
+    }
     if (e.binop == BinOp::Star || a == Type::Resource || b == Type::Resource)
       return Type::Resource;
     return Type::Bool;
@@ -786,7 +835,10 @@ private:
   Type call(Expr &e, const ExprCtx &c) {
     const Method *m = findMethod(e.name);
     if (!m) {
-      error(e.range, "unknown function " + quoted(e.name));
+      std::vector<std::string> candidates = functionNames();
+      if (c.inSpec)
+        candidates.insert(candidates.end(), {"Perm", "PointsTo"});
+      error(e.range, "unknown function " + quoted(e.name) + didYouMean(e.name, candidates));
       for (ExprPtr &a : e.args)
         if (a)
           expr(*a, c.noResource());
@@ -814,6 +866,7 @@ private:
       requireType(*e.args[0], c.noResource(), Type::Bool, "quantifier condition");
     ExprCtx bodyCtx = c;
     bodyCtx.resourceOk = star;
+    bodyCtx.plainForall = e.kind == ExprKind::Forall ? &e : nullptr;
     Type body = arg(e, 1, bodyCtx);
     if (body == Type::Unknown)
       return star ? Type::Resource : Type::Bool;
@@ -838,6 +891,8 @@ private:
     if (!reported(amount) && !isNumeric(amount))
       error(e.args[1]->range,
             std::string("permission amount must be frac or int, found ") + typeName(amount));
+    if (e.args.size() > 1 && e.args[1])
+      truncatedAmount(*e.args[1]);
     if (e.kind == ExprKind::PointsTo) {
       Type value = arg(e, 2, inner);
       if (!reported(value) && value != Type::Int)
@@ -845,6 +900,80 @@ private:
               std::string("PointsTo value must be int, found ") + typeName(value));
     }
     return Type::Resource;
+  }
+
+  // The source text of a range ("" when it is not in one file).
+  std::string textOf(SourceRange r) const {
+    if (!r.valid() || r.begin.file != r.end.file || r.end.offset < r.begin.offset)
+      return "";
+    std::string_view file = diags_.sources().text(r.begin.file);
+    if (r.end.offset > file.size())
+      return "";
+    return std::string(file.substr(r.begin.offset, r.end.offset - r.begin.offset));
+  }
+
+  // A seed kernel's `*` at the top level of a clause is the separating
+  // conjunction, binding weakest: `a[i] = 2 * tid` reads `(a[i] = 2) * tid`. When
+  // an operand of such a `*` (spelled `*`, not `**`) is an int, say so.
+  bool seedStarSlip(const Expr &e, Type a, Type b) {
+    if (!inKernel_ || e.args.size() != 2 || !e.args[0] || !e.args[1] ||
+        textOf({e.args[0]->range.end, e.args[1]->range.begin}).find("**") != std::string::npos ||
+        textOf({e.args[0]->range.end, e.args[1]->range.begin}).find('*') == std::string::npos)
+      return false;
+    if (a != Type::Int && b != Type::Int)
+      return false;
+    const Expr *left = e.args[0].get();
+    while (left->kind == ExprKind::Binary && left->args.size() == 2 && left->args[1])
+      left = left->args[1].get();
+    std::string l = textOf(left->range), r = textOf(e.args[1]->range);
+    const Expr &intOperand = b == Type::Int ? *e.args[1] : *e.args[0];
+    error(intOperand.range,
+          "'*' at the top level of a seed clause is the separating conjunction (it binds "
+          "weaker than everything else), so " +
+              quoted(textOf(intOperand.range)) +
+              " is a conjunct here; did you mean a product? write it in parentheses" +
+              (a == Type::Int || l.empty() || r.empty() ? std::string()
+                                                        : ": '(" + l + " * " + r + ")'"));
+    return true;
+  }
+
+  // `Perm(a[i], 1/2)`: `/` on integers truncates (PVL and C alike, and so in
+  // VerCors), so the amount is 0 where the fraction `1\2` was meant. A warning at
+  // the amount (the verdict stays): when a literal divides by a literal that does
+  // not divide it, or a literal by an expression (`1/n`, 0 once n > 1).
+  void truncatedAmount(const Expr &amount) {
+    if (amount.kind != ExprKind::Binary || amount.type != Type::Int ||
+        (amount.binop != BinOp::Div && amount.binop != BinOp::TDiv) || amount.args.size() != 2 ||
+        !amount.args[0] || !amount.args[1] || amount.args[0]->kind != ExprKind::IntLit)
+      return;
+    const Expr &num = *amount.args[0], &den = *amount.args[1];
+    int64_t n = num.intValue;
+    bool literals = den.kind == ExprKind::IntLit;
+    if (n < 0 || (literals && (den.intValue <= 0 || n % den.intValue == 0)))
+      return;
+    // The amount as written, its `/` turned into `\`.
+    const SourceRange &r = amount.range;
+    if (!r.valid() || !num.range.valid() || !den.range.valid() || r.begin.file != r.end.file)
+      return;
+    std::string_view file = diags_.sources().text(r.begin.file);
+    if (r.end.offset > file.size() || den.range.begin.offset > file.size())
+      return;
+    std::string written(file.substr(r.begin.offset, r.end.offset - r.begin.offset));
+    size_t slash =
+        file.substr(num.range.end.offset, den.range.begin.offset - num.range.end.offset).find('/');
+    if (slash == std::string_view::npos)
+      return;
+    written[num.range.end.offset - r.begin.offset + slash] = '\\';
+    std::string zero =
+        literals ? "this permission is " + std::to_string(n / den.intValue)
+                 : "this permission is 0 when " +
+                       std::string(file.substr(den.range.begin.offset,
+                                               den.range.end.offset - den.range.begin.offset)) +
+                       " > " + std::to_string(n);
+    diags_.report({DiagCode::PermTruncated,
+                   amount.range,
+                   "did you mean " + written + "? '/' on integers truncates: " + zero,
+                   {}});
   }
 
   Program &prog_;
@@ -856,7 +985,8 @@ private:
   const Method *method_ = nullptr;
   bool inKernel_ = false;
   bool inGpuKernel_ = false;
-  std::vector<std::string> parNames_; // enclosing par blocks, innermost last
+  const GpuKernel *gpuKernel_ = nullptr; // the OpenCL/CUDA kernel being checked
+  std::vector<std::string> parNames_;    // enclosing par blocks, innermost last
 };
 
 } // namespace

@@ -37,6 +37,10 @@ bool isInputError(DiagCode code) {
          code == DiagCode::Io;
 }
 
+bool isWarning(DiagCode code) {
+  return code >= DiagCode::Unreachable;
+}
+
 bool DiagnosticEngine::hasInputErrors() const {
   return std::any_of(diags_.begin(), diags_.end(),
                      [](const Diagnostic &d) { return isInputError(d.code); });

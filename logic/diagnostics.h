@@ -24,6 +24,8 @@ std::string_view diagCodeSummary(DiagCode code);
 bool diagCodeFromName(std::string_view name, DiagCode &out);
 // Parse, type, unsupported and io errors make the input invalid (exit 2).
 bool isInputError(DiagCode code);
+// Warnings (unreachable code, hints about likely slips) never change the verdict.
+bool isWarning(DiagCode code);
 
 struct DiagNote {
   SourceRange range;

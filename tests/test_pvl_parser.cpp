@@ -506,7 +506,8 @@ TEST_CASE("pvl: seed barrier forms", "[pvl][seed]") {
 
 TEST_CASE("pvl: seed syntax is only accepted inside kernels", "[pvl][seed]") {
   requireParseError("void f() { x := 1; }", "1:14", "expected '='");
-  requireParseError("requires a = b;\nvoid f();", "1:12", "expected ';'");
+  // `=` as equality is seed syntax: outside a kernel it is the slip for `==`.
+  requireParseError("requires a = b;\nvoid f();", "1:12", "'=' is assignment; did you mean '=='?");
   requireParseError("requires a mod b;\nvoid f();", "1:12", "expected ';'");
 }
 

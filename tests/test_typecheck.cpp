@@ -272,10 +272,11 @@ TEST_CASE("typecheck: permissions in an if condition", "[typecheck][errors]") {
   requireError("requires Perm(a[0], read) ==> true;\nvoid f(int[] a);", DiagCode::Type, "1:10",
                "permission expressions may only appear as conjuncts, implication "
                "conclusions, conditional branches or \\forall* bodies");
+  // The slip for \forall* (issue 13): said as such.
   requireError("requires (\\forall int i; true; Perm(a[i], read));\nvoid f(int[] a);",
                DiagCode::Type, "1:32",
-               "permission expressions may only appear as conjuncts, implication "
-               "conclusions, conditional branches or \\forall* bodies");
+               "a \\forall body cannot hold permissions: use \\forall* for a quantified "
+               "permission");
   requireOk("void f(int[] a) {\n  assert Perm(a[0], write) ** a[0] == 1;\n}");
 }
 

@@ -341,7 +341,8 @@ void Executor::execAssign(const ir::Stmt &s, State &st) {
   enc.require(land(le(intConst(0), idx), lt(idx, lengthOf(ref))), DiagCode::Bounds,
               s.target->args[1]->range, fmt::format("index may be out of bounds of '{}'", name));
   enc.require(eq(select(st.mask, ref, idx), realConst(1, 1)), DiagCode::PermWrite, s.target->range,
-              fmt::format("no write permission to '{}'", vc_.spelling(*s.target)));
+              fmt::format("no write permission to '{}'", vc_.spelling(*s.target)),
+              keptByParNote(st, arr));
   st.heap = store(st.heap, ref, idx, v);
   if (arr.kind == ir::ExprKind::Var)
     st.writesSinceBarrier[arr.name] = s.range;
@@ -368,6 +369,9 @@ void Executor::merge(State &st, const T &cond, State &thenSt, State &elseSt) {
   st.writesSinceBarrier = elseSt.writesSinceBarrier;
   for (const auto &[name, at] : thenSt.writesSinceBarrier)
     st.writesSinceBarrier[name] = at;
+  st.keptByPar = elseSt.keptByPar;
+  for (const auto &[name, at] : thenSt.keptByPar)
+    st.keptByPar[name] = at;
   st.heap = ite(cond, thenSt.heap, elseSt.heap);
   st.mask = vc_.nameMask(st, ite(cond, thenSt.mask, elseSt.mask));
 }
@@ -446,11 +450,11 @@ void Executor::execCall(const ir::Stmt &s, State &st) {
   T heapBefore = st.heap;
   st.vars = params;
   if (ir::ExprPtr pre = conjoin(clausesOf(callee->contract, kPre))) {
-    ExhaleBlame b{DiagCode::Pre,
-                  DiagCode::Pre,
-                  fmt::format("the precondition of '{}' (called at line {})", s.name,
-                              vc_.lineOf(s.range)),
-                  {}};
+    ExhaleBlame b{
+        DiagCode::Pre,
+        DiagCode::Pre,
+        fmt::format("the precondition of '{}' (called at line {})", s.name, vc_.lineOf(s.range)),
+        {}};
     b.site = s.range;
     res_.exhale(*pre, st, b);
   }

@@ -73,6 +73,7 @@ private:
   // Each par block's iteration ranges are evaluated once, when the region starts.
   using ParRanges = std::map<const ir::Stmt *, std::vector<std::pair<term::T, term::T>>>;
   void execPar(const ir::Stmt &s, State &st);
+  void rememberKeptByPar(const ir::Stmt &s, State &st);
   void evalParRanges(const ir::Stmt &region, State &st, ParRanges &ranges);
   void checkParRegion(const ir::Stmt &region, const State &st, const ParRanges &ranges);
   void verifyParBlock(const ir::Stmt &s, const State &st,

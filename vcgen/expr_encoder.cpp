@@ -521,10 +521,10 @@ T ExprEncoder::encodeIndex(const ir::Expr &e) {
   if (reads != ReadCheck::None && !atomicByName) {
     bool framing = reads == ReadCheck::Framing;
     std::string message = framing ? fmt::format("this clause reads '{}' without holding "
-                                                 "permission to it (clauses must be "
-                                                 "self-framing, left to right)",
-                                                 vc_.spelling(e))
-                                   : fmt::format("no permission to read '{}'", vc_.spelling(e));
+                                                "permission to it (clauses must be "
+                                                "self-framing, left to right)",
+                                                vc_.spelling(e))
+                                  : fmt::format("no permission to read '{}'", vc_.spelling(e));
     // The classic slip: a thread wrote the array and reads a cell another thread
     // wrote, with no barrier between (the permission to it is still theirs).
     std::vector<DiagNote> notes;
@@ -539,6 +539,9 @@ T ExprEncoder::encodeIndex(const ir::Expr &e) {
                                                     vc_.spelling(*e.args[0]))});
       }
     }
+    if (!framing)
+      for (DiagNote &n : keptByParNote(st_, *e.args[0]))
+        notes.push_back(std::move(n));
     require(lt(realConst(0, 1), select(st_.mask, ref, idx)),
             framing ? DiagCode::Framing : DiagCode::PermRead, e.range, std::move(message),
             std::move(notes));

@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 namespace kprove::vcgen {
 
 using namespace term;
@@ -68,6 +70,43 @@ void Executor::execPar(const ir::Stmt &s, State &st) {
                 "the threads' preconditions when the block starts",
                 {{s.range, "the parallel block starts here"}}});
   inhaleParPost(s, st, start, ranges);
+  rememberKeptByPar(s, st);
+}
+
+namespace {
+// The arrays of the permission atoms (Perm, PointsTo, perm) of a formula.
+void permArrays(const ir::Expr &e, std::set<std::string> &out) {
+  if ((e.kind == ir::ExprKind::Perm || e.kind == ir::ExprKind::PointsTo) && !e.args.empty() &&
+      e.args[0] && e.args[0]->kind == ir::ExprKind::Index && !e.args[0]->args.empty() &&
+      e.args[0]->args[0] && e.args[0]->args[0]->kind == ir::ExprKind::Var)
+    out.insert(e.args[0]->args[0]->name);
+  for (const ir::ExprPtr &a : e.args)
+    if (a)
+      permArrays(*a, out);
+}
+} // namespace
+
+// `par ... requires Perm(a[tid], write);` with nothing of `a` in an `ensures` or
+// `context`: the block keeps the permissions (VerCors's meaning), which the
+// caller may have meant to get back (`context`). Remembered for the notes of
+// later failures about `a`; a block that gives some permission to `a` back
+// clears it.
+void Executor::rememberKeptByPar(const ir::Stmt &s, State &st) {
+  std::set<std::string> back;
+  for (const ir::Clause &c : s.clauses)
+    if (c.expr && c.kind != ClauseKind::Requires)
+      permArrays(*c.expr, back);
+  for (const std::string &a : back)
+    st.keptByPar.erase(a);
+  for (const ir::Clause &c : s.clauses) {
+    if (!c.expr || c.kind != ClauseKind::Requires)
+      continue;
+    std::set<std::string> given;
+    permArrays(*c.expr, given);
+    for (const std::string &a : given)
+      if (!back.count(a))
+        st.keptByPar[a] = c.range;
+  }
 }
 
 void Executor::evalParRanges(const ir::Stmt &region, State &st, ParRanges &ranges) {

@@ -630,6 +630,8 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
   T cur = select(st.mask, a.ref, a.index);
   if (!inhale) {
     auto [range, notes] = blameFor(*blame, a.range);
+    if (auto kept = st.keptByPar.find(a.arrayName); kept != st.keptByPar.end())
+      notes.push_back({kept->second, kKeptByParHint});
     vc_.check(st, {}, implies(guard, le(amount, cur)), blame->permCode, range,
               fmt::format("insufficient permission to {} for {}", a.arrayName,
                           blame->what.empty() ? "this" : blame->what),

@@ -4,6 +4,8 @@
 // Mask = Ref x Int -> Real).
 #pragma once
 
+#include "logic/diagnostics.h"
+#include "logic/ir.h"
 #include "logic/source.h"
 #include "logic/term.h"
 
@@ -37,6 +39,11 @@ struct State {
   // the start: where a failed read's "is a barrier missing" hint points. A
   // diagnostic aid only, never part of a proof.
   std::map<std::string, SourceRange> writesSinceBarrier;
+  // Arrays a `par` block took permissions to by a `requires` clause while no
+  // `ensures` or `context` clause of it gives any permission to them back: the
+  // clause, where a later failure for lack of permission to the array notes "did
+  // you mean context?". A diagnostic aid only, like writesSinceBarrier.
+  std::map<std::string, SourceRange> keptByPar;
 
   void assume(const term::T &f) {
     if (!term::isTrue(f))
@@ -51,5 +58,18 @@ struct State {
   }
   std::vector<term::T> allFacts() const { return factsSince(nullptr); }
 };
+
+// The hint of State::keptByPar, as a note at the par block's `requires` clause
+// under a failure for lack of permission to `array` (none for other arrays).
+inline constexpr const char *kKeptByParHint =
+    "did you mean context? requires alone hands the permission to the block for good";
+inline std::vector<DiagNote> keptByParNote(const State &st, const ir::Expr &array) {
+  if (array.kind != ir::ExprKind::Var)
+    return {};
+  auto it = st.keptByPar.find(array.name);
+  if (it == st.keptByPar.end())
+    return {};
+  return {{it->second, kKeptByParHint}};
+}
 
 } // namespace kprove::vcgen

@@ -5,6 +5,7 @@
 // Builtins stay calls and names (get_local_id(0), threadIdx.x) for
 // resolveGpuBuiltins.
 #include "lang/c/clang_lowering.h"
+#include "logic/spelling.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/Basic/Diagnostic.h>
@@ -25,8 +26,9 @@ using clower::CLowering;
 // Clang's errors, as kprove diagnostics at their place in the main file.
 class DiagCollector : public clang::DiagnosticConsumer {
 public:
-  DiagCollector(uint32_t file, std::string stdlibDir, std::vector<Diagnostic> &out)
-      : file_(file), stdlibDir_(std::move(stdlibDir)), out_(out) {}
+  DiagCollector(uint32_t file, CDialect dialect, std::string stdlibDir,
+                std::vector<Diagnostic> &out)
+      : file_(file), dialect_(dialect), stdlibDir_(std::move(stdlibDir)), out_(out) {}
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
                         const clang::Diagnostic &info) override {
     clang::DiagnosticConsumer::HandleDiagnostic(level, info);
@@ -35,6 +37,7 @@ public:
     llvm::SmallString<128> text;
     info.FormatDiagnostic(text);
     std::string msg(text.str());
+    suggestBuiltin(msg);
     SourceRange r{{file_, 0}, {file_, 0}};
     if (info.hasSourceManager() && info.getLocation().isValid()) {
       const clang::SourceManager &sm = info.getSourceManager();
@@ -54,7 +57,25 @@ public:
   }
 
 private:
+  // Clang declares OpenCL's builtins lazily, so its typo correction misses them:
+  // `use of undeclared identifier 'get_global_idx'` gets kprove's "did you mean"
+  // over the builtins of the dialect (logic/spelling.h).
+  void suggestBuiltin(std::string &msg) const {
+    constexpr std::string_view prefix = "use of undeclared identifier '";
+    if (msg.rfind(prefix, 0) != 0 || msg.find("did you mean") != std::string::npos ||
+        msg.back() != '\'')
+      return;
+    std::string name = msg.substr(prefix.size(), msg.size() - prefix.size() - 1);
+    std::vector<std::string> names;
+    for (const Builtin &b : builtinTable())
+      if (b.dialect == dialect_ && b.kind != BuiltinKind::Rejected &&
+          b.name.find("::") == std::string_view::npos)
+        names.emplace_back(b.name);
+    msg += didYouMean(name, names);
+  }
+
   uint32_t file_;
+  CDialect dialect_;
   std::string stdlibDir_;
   std::vector<Diagnostic> &out_;
 };
@@ -66,6 +87,7 @@ struct LoweringInput {
   DiagnosticEngine &diags;
   ir::Program &out;
   std::vector<Annotation> annotations;
+  std::vector<Annotation> comments; // the ordinary ones
   bool clangErrors = false;
   const clang::Preprocessor *pp = nullptr; // its macros, for annotations
 };
@@ -78,7 +100,8 @@ public:
       in_.clangErrors = true;
       return;
     }
-    CLowering(ctx, *in_.pp, in_.sm, in_.file, in_.dialect, in_.annotations, in_.diags, in_.out)
+    CLowering(ctx, *in_.pp, in_.sm, in_.file, in_.dialect, in_.annotations, in_.comments, in_.diags,
+              in_.out)
         .run();
   }
 
@@ -91,7 +114,7 @@ public:
   explicit LowerAction(LoweringInput &in) : in_(in) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
                                                         llvm::StringRef) override {
-    handler_ = std::make_unique<AnnotationCollector>(in_.annotations);
+    handler_ = std::make_unique<AnnotationCollector>(in_.annotations, in_.comments);
     ci.getPreprocessor().addCommentHandler(handler_.get());
     in_.pp = &ci.getPreprocessor();
     return std::make_unique<LowerConsumer>(in_);
@@ -115,7 +138,7 @@ private:
 std::optional<ir::Program> parseC(const SourceManager &sm, uint32_t fileId, CDialect dialect,
                                   const CFrontendOptions &opts, DiagnosticEngine &diags) {
   ir::Program program;
-  LoweringInput in{sm, fileId, dialect, diags, program, {}, false, nullptr};
+  LoweringInput in{sm, fileId, dialect, diags, program, {}, {}, false, nullptr};
   std::string name =
       dialect == CDialect::OpenCL ? "/kprove-input/input.cl" : "/kprove-input/input.cu";
   std::vector<std::string> args = {
@@ -153,7 +176,7 @@ std::optional<ir::Program> parseC(const SourceManager &sm, uint32_t fileId, CDia
   auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), overlay);
 
   std::vector<Diagnostic> clangDiags;
-  DiagCollector collector(fileId, opts.stdlibDir, clangDiags);
+  DiagCollector collector(fileId, dialect, opts.stdlibDir, clangDiags);
   clang::tooling::ToolInvocation invocation(args, std::make_unique<LowerAction>(in), files.get());
   invocation.setDiagnosticConsumer(&collector);
   bool ok = invocation.run();

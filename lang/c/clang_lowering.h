@@ -47,14 +47,18 @@ struct Annotation {
   bool used = false;
 };
 
-// Collects the annotation comments of the main file while Clang preprocesses it.
+// Collects the comments of the main file while Clang preprocesses it: the
+// annotations, and the ordinary comments (for the hints about a comment that
+// separates a contract from its kernel, or looks like a contract but is not one).
 class AnnotationCollector : public clang::CommentHandler {
 public:
-  explicit AnnotationCollector(std::vector<Annotation> &out) : out_(out) {}
+  AnnotationCollector(std::vector<Annotation> &out, std::vector<Annotation> &comments)
+      : out_(out), comments_(comments) {}
   bool HandleComment(clang::Preprocessor &pp, clang::SourceRange r) override;
 
 private:
   std::vector<Annotation> &out_;
+  std::vector<Annotation> &comments_;
 };
 
 inline bool isIntLike(clang::QualType t) {
@@ -70,9 +74,9 @@ class CLowering {
 public:
   CLowering(clang::ASTContext &ctx, const clang::Preprocessor &pp, const SourceManager &sm,
             uint32_t file, CDialect dialect, std::vector<Annotation> &annotations,
-            DiagnosticEngine &diags, ir::Program &out)
+            const std::vector<Annotation> &comments, DiagnosticEngine &diags, ir::Program &out)
       : ctx_(ctx), pp_(pp), csm_(ctx.getSourceManager()), sm_(sm), file_(file), dialect_(dialect),
-        annotations_(annotations), diags_(diags), out_(out) {
+        annotations_(annotations), comments_(comments), diags_(diags), out_(out) {
     std::sort(annotations_.begin(), annotations_.end(),
               [](const Annotation &a, const Annotation &b) { return a.begin < b.begin; });
   }
@@ -191,6 +195,11 @@ private:
 
   // --- annotations (lower_annotations.cpp) ---
   Annotation *annotationBefore(uint32_t at);
+  // Hints (issue 13): an ordinary comment right before function `fd` that looks
+  // like a contract (warning comment.contract), and the message of an annotation
+  // attached to nothing.
+  void lookalikeContract(const clang::FunctionDecl *fd, uint32_t at);
+  void unusedAnnotation(const Annotation &a);
   std::optional<SpecComment> parseAnnotation(Annotation &a);
   bool isFloatValued(const ir::Expr &e) const;
   void checkFloatSpec(const ir::Expr &e);
@@ -303,6 +312,7 @@ private:
   uint32_t file_;
   CDialect dialect_;
   std::vector<Annotation> &annotations_;
+  const std::vector<Annotation> &comments_; // ordinary comments, in source order
   DiagnosticEngine &diags_;
   ir::Program &out_;
   std::vector<ir::KernelArray> *locals_ = nullptr;

@@ -21,6 +21,10 @@ bool AnnotationCollector::HandleComment(clang::Preprocessor &pp, clang::SourceRa
     a.bodyBegin = b + 3;
     a.bodyEnd = e;
   } else {
+    // `/* @ ... @*/`: the content without the comment's marks.
+    a.bodyBegin = b + 2;
+    a.bodyEnd = !c.starts_with("/*") ? e : c.ends_with("@*/") && c.size() >= 5 ? e - 3 : e - 2;
+    comments_.push_back(a);
     return false;
   }
   out_.push_back(a);
@@ -170,6 +174,137 @@ void CLowering::annotationStatements(uint32_t from, uint32_t to, std::vector<Stm
       out.push_back(s);
     }
   }
+}
+
+namespace {
+// Does the text start with `word` as a whole word?
+bool startsWithWord(std::string_view text, std::string_view word) {
+  return text.substr(0, word.size()) == word &&
+         (text.size() == word.size() ||
+          !(isalnum(static_cast<unsigned char>(text[word.size()])) || text[word.size()] == '_'));
+}
+} // namespace
+
+// `/* @ requires ...`, `// requires ...;` right before a kernel or function: an
+// ordinary comment that kprove ignores, though its author meant a contract
+// (`/*@` or `//@`). Warned when the comment starts with a clause keyword (after an
+// optional `@`) and either has that `@` or parses as a contract, so prose such as
+// `// requires n to be even` stays quiet.
+void CLowering::lookalikeContract(const clang::FunctionDecl *fd, uint32_t at) {
+  if (annotationBefore(at))
+    return;
+  std::string_view text = sm_.text(file_);
+  // The comments right before `at` (white space between), last first.
+  std::vector<const Annotation *> block;
+  uint32_t until = at;
+  for (auto it = comments_.rbegin(); it != comments_.rend(); ++it) {
+    if (it->end > until)
+      continue;
+    bool blank = true;
+    for (uint32_t i = it->end; i < until && blank; ++i)
+      blank = isspace(static_cast<unsigned char>(text[i]));
+    if (!blank)
+      break;
+    block.push_back(&*it);
+    until = it->begin;
+  }
+  for (auto it = block.rbegin(); it != block.rend(); ++it) {
+    const Annotation &c = **it;
+    std::string_view body = text.substr(c.bodyBegin, c.bodyEnd - c.bodyBegin);
+    size_t first = body.find_first_not_of(" \t\r\n*");
+    if (first == std::string_view::npos)
+      continue;
+    body = body.substr(first);
+    bool at = !body.empty() && body[0] == '@';
+    if (at)
+      body = body.substr(std::min(body.size(), body.find_first_not_of(" \t\r\n@")));
+    bool keyword = false;
+    for (std::string_view w : {"requires", "ensures", "context", "context_everywhere"})
+      keyword |= startsWithWord(body, w);
+    if (!keyword)
+      continue;
+    if (!at) {
+      // Parsed on the side: its diagnostics are not the file's.
+      DiagnosticEngine scratch(sm_);
+      auto spec = parseSpecComment(sm_, file_, c.bodyBegin, c.bodyEnd, scratch);
+      if (!spec || spec->clauses.empty() || scratch.count() > 0)
+        continue;
+    }
+    size_t eol = text.find('\n', c.begin);
+    uint32_t end =
+        eol == std::string_view::npos || eol > c.end ? c.end : static_cast<uint32_t>(eol);
+    std::string what =
+        std::string(isKernel(fd) ? "kernel '" : "function '") + fd->getNameAsString() + "'";
+    diags_.report({DiagCode::CommentContract,
+                   {{file_, c.begin}, {file_, end}},
+                   "this comment looks like a contract of " + what +
+                       ", but it is an ordinary comment and kprove ignores it; write "
+                       "'/*@ ... @*/' or '//@' for a contract",
+                   {}});
+    return;
+  }
+}
+
+// An annotation attached to nothing is an error (dropping a contract silently
+// would be unsound). When only ordinary comments or preprocessor lines separate it
+// from the next function, the message names that function and a note the line.
+void CLowering::unusedAnnotation(const Annotation &a) {
+  std::string msg = "an annotation that is not right before a kernel, function, barrier or "
+                    "loop, nor inside a function body";
+  std::vector<DiagNote> notes;
+  const clang::FunctionDecl *next = nullptr;
+  uint32_t nextAt = 0;
+  for (clang::Decl *d : ctx_.getTranslationUnitDecl()->decls())
+    if (auto *fd = llvm::dyn_cast<clang::FunctionDecl>(d); fd && inMainFile(fd->getLocation())) {
+      uint32_t at = offset(fd->getSourceRange().getBegin());
+      if (at >= a.end && (!next || at < nextAt))
+        next = fd, nextAt = at;
+    }
+  if (next) {
+    std::string_view text = sm_.text(file_);
+    std::optional<SourceRange> comment, directive;
+    bool other = false;
+    for (uint32_t i = a.end; i < nextAt && !other;) {
+      auto c = std::find_if(comments_.begin(), comments_.end(),
+                            [&](const Annotation &k) { return k.begin == i; });
+      if (c != comments_.end()) {
+        size_t eol = text.find('\n', c->begin);
+        if (!comment)
+          comment = SourceRange{{file_, c->begin},
+                                {file_, eol == std::string_view::npos || eol > c->end
+                                            ? c->end
+                                            : static_cast<uint32_t>(eol)}};
+        i = c->end;
+      } else if (text[i] == '#') {
+        size_t eol = std::min<size_t>(text.find('\n', i), nextAt);
+        if (!directive)
+          directive = SourceRange{{file_, i}, {file_, static_cast<uint32_t>(eol)}};
+        i = static_cast<uint32_t>(eol);
+      } else if (isspace(static_cast<unsigned char>(text[i]))) {
+        ++i;
+      } else {
+        other = true;
+      }
+    }
+    std::string what =
+        std::string(isKernel(next) ? "kernel '" : "function '") + next->getNameAsString() + "'";
+    unsigned line = sm_.lineCol({file_, nextAt}).line;
+    if (!other && comment) {
+      msg = "this contract is attached to nothing: an ordinary comment separates it from " + what +
+            " (line " + std::to_string(line) + ")";
+      notes.push_back({*comment, "move this comment above the contract: a contract must come "
+                                 "right before its " +
+                                     std::string(isKernel(next) ? "kernel" : "function")});
+    } else if (!other && directive) {
+      msg = "this contract is attached to nothing: a preprocessor line separates it from " + what +
+            " (line " + std::to_string(line) + ")";
+      notes.push_back({*directive, "move this line above the contract"});
+    }
+  }
+  diags_.report({DiagCode::Unsupported,
+                 {{file_, a.begin}, {file_, a.begin + 3}},
+                 "unsupported: " + msg,
+                 notes});
 }
 
 } // namespace kprove::lang::clower

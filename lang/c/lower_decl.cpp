@@ -20,9 +20,7 @@ void CLowering::run() {
     topLevel(d);
   for (const Annotation &a : annotations_)
     if (!a.used)
-      unsupported({{file_, a.begin}, {file_, a.begin + 3}},
-                  "an annotation that is not right before a kernel, function, barrier or "
-                  "loop, nor inside a function body");
+      unusedAnnotation(a);
   addFloatFunctions();
 }
 
@@ -81,6 +79,7 @@ void CLowering::function(clang::FunctionDecl *fd) {
       return;
   }
   uint32_t at = offset(fd->getSourceRange().getBegin());
+  lookalikeContract(fd, at);
   if (isKernel(fd))
     kernel(fd, at);
   else

@@ -20,6 +20,7 @@
 
 #include "lang/pvl/pvl_grammar.h"
 #include "logic/large_stack.h"
+#include "logic/spelling.h"
 
 #include <algorithm>
 #include <exception>
@@ -38,6 +39,7 @@ using pvl::ParseAbort;
 using pvl::ParseState;
 using pvl::SpecBuilder;
 using pvl::state_tag;
+using pvl::Tok;
 using pvl::Token;
 
 SourceRange errorRange(uint32_t file, It where, It end) {
@@ -67,6 +69,66 @@ struct ParseError {
   DiagCode code = DiagCode::Parse;
 };
 
+// Does the statement or clause around `at` start with a keyword that takes a
+// formula or condition (requires, ensures, ..., assert, assume, if, while)?
+bool inFormula(const std::vector<Token> &tokens, It at) {
+  It start = at;
+  while (start != tokens.begin()) {
+    Tok k = std::prev(start)->kind;
+    if (k == Tok::Semi || k == Tok::LBrace || k == Tok::RBrace)
+      break;
+    --start;
+  }
+  switch (start->kind) {
+  case Tok::KwRequires:
+  case Tok::KwEnsures:
+  case Tok::KwContext:
+  case Tok::KwContextEverywhere:
+  case Tok::KwLoopInvariant:
+  case Tok::KwInvariant:
+  case Tok::KwKernelRequires:
+  case Tok::KwKernelEnsures:
+  case Tok::KwGroupRequires:
+  case Tok::KwGroupEnsures:
+  case Tok::KwAssert:
+  case Tok::KwAssume:
+  case Tok::KwIf:
+  case Tok::KwWhile:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// The classic slips that stop the grammar, said as what was probably meant
+// (issue 13): `requires n = 4;` (`=` for `==`), `\reslt` (a misspelled backslash
+// word), `a.lenght`. nullopt: the grammar's own "expected X" stands.
+std::optional<ParseError> slipAt(const std::vector<Token> &tokens, It where, bool cSpec,
+                                 uint32_t file) {
+  if (where == tokens.cend())
+    return std::nullopt;
+  It next = std::next(where);
+  bool adjacent = next != tokens.cend() && next->begin == where->end;
+  SourceRange here = errorRange(file, where, tokens.cend());
+  if (where->kind == Tok::Assign && inFormula(tokens, where))
+    return ParseError{here, "'=' is assignment; did you mean '=='?"};
+  if (where->kind == Tok::Backslash && adjacent && next->kind == Tok::Ident) {
+    std::vector<std::string> words = {"\\result", "\\old", "\\forall", "\\forall*", "\\exists"};
+    if (cSpec)
+      words.insert(words.end(), {"\\pointer_length", "\\pointer_index", "\\pointer",
+                                 "\\shared_mem_size", "\\gtid", "\\ltid"});
+    std::string word = "\\" + std::string(next->text);
+    if (auto near = nearestName(word, words))
+      return ParseError{{{file, where->begin}, {file, next->end}},
+                        "unknown '" + word + "'; did you mean '" + *near + "'?"};
+  }
+  if (where->kind == Tok::Dot && adjacent && next->kind == Tok::Ident &&
+      nearestName(next->text, {"length"}))
+    return ParseError{{{file, where->begin}, {file, next->end}},
+                      "unknown field '." + std::string(next->text) + "'; did you mean '.length'?"};
+  return std::nullopt;
+}
+
 template <typename Rule, typename Attr>
 std::optional<ParseError> runGrammar(const std::vector<Token> &tokens, ParseState &st,
                                      const Rule &start, Attr &attr) {
@@ -77,6 +139,8 @@ std::optional<ParseError> runGrammar(const std::vector<Token> &tokens, ParseStat
       return ParseError{errorRange(st.file, first, tokens.cend()),
                         "expected a method, class or kernel declaration"};
   } catch (const x3::expectation_failure<It> &e) {
+    if (auto slip = slipAt(tokens, e.where(), st.cSpec, st.file))
+      return slip;
     return ParseError{errorRange(st.file, e.where(), tokens.cend()), "expected " + e.which()};
   } catch (const ParseAbort &a) {
     return ParseError{a.range, a.message, a.code};
