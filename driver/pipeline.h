@@ -27,6 +27,9 @@ struct RunOptions {
   // C files: the preprocessor's -D NAME[=VALUE] and -I DIR (Clang's meaning).
   std::vector<std::string> defines;
   std::vector<std::string> includeDirs;
+  // Failed checks of kernels: run the kernel concretely with the counter-model's
+  // inputs (then small launches) to confirm the failure (replay/; --no-replay).
+  bool replay = true;
   // Set (by another thread) to stop: obligations not yet started are not proved,
   // FileResult::cancelled is set and the verdict is Unknown. nullptr: never.
   const std::atomic<bool> *cancel = nullptr;

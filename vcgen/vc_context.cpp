@@ -97,10 +97,14 @@ void VcContext::check(State &st, const std::vector<term::T> &guards, const term:
     return;
   }
   totalAssumptions_ += facts;
-  Obligation ob{code, range, std::move(message), std::move(notes), {}, {}};
+  Obligation ob{code, range, std::move(message), std::move(notes), {}, {}, currentKernel, {}};
+  if (!currentKernel.empty())
+    ob.replayInputs = replayInputsOf(st, extra);
   ob.witness = witnessOf(st, g, std::move(extra));
   for (const WitnessItem &w : ob.witness)
     ob.query.witness.insert(ob.query.witness.end(), w.values.begin(), w.values.end());
+  for (const ReplayInput &in : ob.replayInputs)
+    ob.query.witness.push_back(in.value);
   for (const Axiom &a : axioms)
     if (a.owner != excludedOwner)
       ob.query.assumptions.push_back(a.fact);
@@ -151,6 +155,37 @@ void collectReads(const term::T &t, std::vector<term::T> &out, std::set<const te
     collectReads(a, out, seen);
 }
 } // namespace
+
+// What a concrete run needs: the thread ids and launch sizes (reserved names), the
+// initial scalar variables (parameters) and the lengths of the initial arrays, and
+// the second instance's ids of a two-instance check ("X = {0} and {1}" items).
+std::vector<ReplayInput> VcContext::replayInputsOf(const State &st,
+                                                   const std::vector<WitnessItem> &extra) const {
+  std::vector<ReplayInput> out;
+  std::set<std::string> named;
+  for (const auto &[reserved, label] : reservedNames)
+    if (auto it = st.vars.find(reserved); it != st.vars.end() && named.insert(reserved).second)
+      out.push_back({reserved, it->second});
+  for (const auto &[name, v] : st.oldVars) {
+    if (name.find('@') != std::string::npos || !named.insert(name).second)
+      continue;
+    if (v->sort == term::Sort::Int || v->sort == term::Sort::Bool)
+      out.push_back({name, v});
+    else if (v->sort == term::Sort::Ref)
+      out.push_back({"len:" + name, lengthOf(v)});
+  }
+  for (const WitnessItem &w : extra) {
+    const std::string tail = " = {0} and {1}";
+    if (w.values.size() != 2 || w.format.size() < tail.size() ||
+        w.format.compare(w.format.size() - tail.size(), tail.size(), tail) != 0 ||
+        w.values[0]->op != term::Op::Var)
+      continue;
+    std::string base = w.values[0]->name.substr(0, w.values[0]->name.find('@'));
+    out.push_back({base, w.values[0]});
+    out.push_back({"2:" + base, w.values[1]});
+  }
+  return out;
+}
 
 std::vector<WitnessItem> VcContext::witnessOf(const State &st, const term::T &goal,
                                               std::vector<WitnessItem> extra) const {
