@@ -106,8 +106,7 @@ std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptio
         std::filesystem::path f = std::filesystem::path(opts.dumpSmtDir) /
                                   (stem + "-" + std::to_string(i) + "-" + obs[i].name + ".smt2");
         std::ofstream(f) << "; " << (obs[i].about.empty() ? obs[i].name : obs[i].about)
-                         << "\n; kprove's answer: "
-                         << prover::verdictName(answers[i].verdict)
+                         << "\n; kprove's answer: " << prover::verdictName(answers[i].verdict)
                          << (answers[i].reason.empty() ? "" : " (" + answers[i].reason + ")")
                          << "\n"
                          << p->toSmtLib(*obs[i].query);
@@ -199,8 +198,7 @@ std::vector<DiagNote> witnessNotes(const Witness &w) {
 }
 
 // The replay's inputs: the values after the witness items' in the answer.
-std::optional<replay::Inputs> replayInputsOf(const vcgen::Obligation &ob,
-                                             const prover::Answer &a) {
+std::optional<replay::Inputs> replayInputsOf(const vcgen::Obligation &ob, const prover::Answer &a) {
   if (ob.kernel.empty() || a.witness.size() != ob.query.witness.size())
     return std::nullopt;
   size_t at = 0;
@@ -294,8 +292,8 @@ private:
         if (launch_.numGroups[d])
           in[g] = *launch_.numGroups[d];
         if (launch_.globalSize[d])
-          ok = ok && (in.count(l) ? in[l] : 1) * (in.count(g) ? in[g] : 1) ==
-                         *launch_.globalSize[d];
+          ok =
+              ok && (in.count(l) ? in[l] : 1) * (in.count(g) ? in[g] : 1) == *launch_.globalSize[d];
       }
       if (!ok || !tried.insert(in).second)
         continue;
@@ -556,8 +554,8 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
   for (const vcgen::Obligation &ob : vcs.obligations) {
     LineCol at = ob.range.valid() ? sources.lineCol(ob.range.begin) : LineCol{};
     jobs.push_back({&ob.query, std::string(diagCodeName(ob.code)),
-                    fmt::format("{}:{}:{}: {}: {}", path, at.line, at.col,
-                                diagCodeName(ob.code), ob.message)});
+                    fmt::format("{}:{}:{}: {}: {}", path, at.line, at.col, diagCodeName(ob.code),
+                                ob.message)});
   }
   std::vector<size_t> preconditionAt, unreachableAt;
   for (size_t i = 0; i < vcs.vacuityChecks.size(); ++i) {

@@ -33,7 +33,8 @@ std::string str(i128 v) {
   if (v == 0)
     return "0";
   bool neg = v < 0;
-  unsigned __int128 u = neg ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
+  unsigned __int128 u =
+      neg ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
   std::string s;
   while (u) {
     s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
@@ -73,28 +74,42 @@ struct Rat {
     return {n, d};
   }
 };
-Rat operator+(Rat a, Rat b) { return Rat::of(a.n * b.d + b.n * a.d, a.d * b.d); }
-Rat operator-(Rat a, Rat b) { return Rat::of(a.n * b.d - b.n * a.d, a.d * b.d); }
-Rat operator*(Rat a, Rat b) { return Rat::of(a.n * b.n, a.d * b.d); }
+Rat operator+(Rat a, Rat b) {
+  return Rat::of(a.n * b.d + b.n * a.d, a.d * b.d);
+}
+Rat operator-(Rat a, Rat b) {
+  return Rat::of(a.n * b.d - b.n * a.d, a.d * b.d);
+}
+Rat operator*(Rat a, Rat b) {
+  return Rat::of(a.n * b.n, a.d * b.d);
+}
 int cmp(Rat a, Rat b) {
   i128 l = a.n * b.d, r = b.n * a.d;
   return l < r ? -1 : l > r ? 1 : 0;
 }
-std::string str(Rat r) { return r.d == 1 ? str(r.n) : str(r.n) + "/" + str(r.d); }
+std::string str(Rat r) {
+  return r.d == 1 ? str(r.n) : str(r.n) + "/" + str(r.d);
+}
 
 // A permission amount w + e * read, `read` being one fixed fraction that may be
 // arbitrarily small (vcgen: some value in (0, 1)): compared lexicographically.
 struct Amount {
   Rat w, e;
 };
-Amount operator+(const Amount &a, const Amount &b) { return {a.w + b.w, a.e + b.e}; }
-Amount operator-(const Amount &a, const Amount &b) { return {a.w - b.w, a.e - b.e}; }
+Amount operator+(const Amount &a, const Amount &b) {
+  return {a.w + b.w, a.e + b.e};
+}
+Amount operator-(const Amount &a, const Amount &b) {
+  return {a.w - b.w, a.e - b.e};
+}
 int cmp(const Amount &a, const Amount &b) {
   int c = cmp(a.w, b.w);
   return c ? c : cmp(a.e, b.e);
 }
 const Amount kNone{}, kFull{Rat::of(1), Rat::of(0)};
-bool positive(const Amount &a) { return cmp(a, kNone) > 0; }
+bool positive(const Amount &a) {
+  return cmp(a, kNone) > 0;
+}
 std::string str(const Amount &a) {
   if (a.e.n == 0)
     return a.w.n == 1 && a.w.d == 1 ? "write" : str(a.w);
@@ -131,6 +146,7 @@ struct Array {
   i128 length = 0;
   bool local = false;
   std::unordered_map<int64_t, i128> cells; // absent: 0
+  ir::IntType elem;
 };
 using Snapshot = std::vector<std::unordered_map<int64_t, i128>>;
 
@@ -191,12 +207,10 @@ struct PermAtom {
   std::string binders; // "j = 3" when inside \forall*
 };
 
-const std::initializer_list<ir::ClauseKind> kPre = {ir::ClauseKind::Requires,
-                                                    ir::ClauseKind::Context,
-                                                    ir::ClauseKind::ContextEverywhere};
-const std::initializer_list<ir::ClauseKind> kPost = {ir::ClauseKind::Ensures,
-                                                     ir::ClauseKind::Context,
-                                                     ir::ClauseKind::ContextEverywhere};
+const std::initializer_list<ir::ClauseKind> kPre = {
+    ir::ClauseKind::Requires, ir::ClauseKind::Context, ir::ClauseKind::ContextEverywhere};
+const std::initializer_list<ir::ClauseKind> kPost = {
+    ir::ClauseKind::Ensures, ir::ClauseKind::Context, ir::ClauseKind::ContextEverywhere};
 
 std::vector<const ir::Expr *> clausesOf(const std::vector<ir::Clause> &cs,
                                         std::initializer_list<ir::ClauseKind> kinds) {
@@ -226,8 +240,7 @@ bool mentionsOld(const ir::Expr &e) {
 }
 
 void conjuncts(const ir::Expr &e, std::vector<const ir::Expr *> &out) {
-  if (e.kind == ir::ExprKind::Binary &&
-      (e.binop == ir::BinOp::And || e.binop == ir::BinOp::Star)) {
+  if (e.kind == ir::ExprKind::Binary && (e.binop == ir::BinOp::And || e.binop == ir::BinOp::Star)) {
     conjuncts(*e.args[0], out);
     conjuncts(*e.args[1], out);
     return;
@@ -280,7 +293,7 @@ private:
         sk_ = &k;
     if (!gk_ && !sk_)
       return false;
-    arrays_.push_back({"null", 0, false, {}}); // id 0
+    arrays_.push_back({"null", 0, false, {}, {}}); // id 0
     if (in.count("tid"))
       focus_ = std::array<int64_t, 6>{in.at("tid"), 0, 0, 0, 0, 0};
     if (in.count("$lid0") || in.count("$grp0")) {
@@ -306,9 +319,10 @@ private:
         c.clause = true;
         c.checkReads = false;
         i128 len = evalInt(*a.length, c);
-        int64_t id = addArray(a.name, len, a.space == ir::MemorySpace::Local);
+        int64_t id = addArray(a.name, len, a.space == ir::MemorySpace::Local, a.cint);
         globals_[a.name] = Val::array(id);
       }
+      fill(in);
       return true;
     }
     cuda_ = gk_->cuda;
@@ -365,11 +379,53 @@ private:
       }
       if (len < 0)
         throw Infeasible{"a negative length"};
-      globals_[p.name] = Val::array(addArray(ir::sourceName(p.name), len, false));
+      globals_[p.name] = Val::array(addArray(ir::sourceName(p.name), len, false, p.cint));
       inputsShown_.push_back(fmt::format("length of {} = {}", ir::sourceName(p.name), str(len)));
     }
+    fill(in);
     makeThreads();
     return true;
+  }
+
+  // Initial contents of the parameters' arrays: the pattern "$fill", then the
+  // cells the model shows.
+  void fill(const Inputs &in) {
+    int64_t mode = in.count("$fill") ? in.at("$fill") : 0;
+    std::vector<std::string> shown;
+    for (size_t id = 1; id < arrays_.size(); ++id)
+      if (mode != 0 && !arrays_[id].local) {
+        if (arrays_[id].length > 1'000'000)
+          throw NotReplayable{"an array of more than 1000000 cells to fill"};
+        for (int64_t i = 0; i < arrays_[id].length; ++i)
+          arrays_[id].cells[i] = bounded(arrays_[id].elem)
+                                     ? wrap(mode == 1 ? i + 1 : i - 1, arrays_[id].elem)
+                                     : (mode == 1 ? i + 1 : i - 1);
+      }
+    if (mode != 0)
+      inputsShown_.push_back(mode == 1 ? "every cell i holding i + 1"
+                                       : "every cell i holding i - 1");
+    for (const auto &[k, v] : in) {
+      if (k.rfind("cell:", 0) != 0 || k.size() < 2 || k.compare(k.size() - 2, 2, ":i") != 0)
+        continue;
+      std::string cell = k.substr(0, k.size() - 2);
+      auto val = in.find(cell + ":v");
+      std::string array = cell.substr(5, cell.rfind('#') - 5);
+      if (val == in.end())
+        continue;
+      for (size_t id = 1; id < arrays_.size(); ++id)
+        if (arrays_[id].name == array && !arrays_[id].local && v >= 0 && v < arrays_[id].length) {
+          arrays_[id].cells[v] = val->second;
+          shown.push_back(fmt::format("{}[{}] = {}", array, v, val->second));
+        }
+    }
+    if (!shown.empty()) {
+      std::string s;
+      for (const std::string &x : shown)
+        s += (s.empty() ? "" : ", ") + x;
+      inputsShown_.push_back(s);
+    } else if (mode == 0) {
+      inputsShown_.push_back("array contents 0");
+    }
   }
 
   void checkSize() {
@@ -402,14 +458,15 @@ private:
         }
       if (!any)
         continue;
+      bool inside = true;
       for (int d = 0; d < 3; ++d)
-        if (g[d] < 0 || g[d] >= ngr_[d])
-          throw NotReplayable{"the model's work group is outside the launch"};
-      if (std::find(groups_.begin(), groups_.end(), g) == groups_.end())
+        inside = inside && g[d] >= 0 && g[d] < ngr_[d];
+      if (inside && std::find(groups_.begin(), groups_.end(), g) == groups_.end())
         groups_.push_back(g);
     }
     if (groups_.empty())
-      throw NotReplayable{fmt::format("the launch has {} threads and names no work group to run",
+      throw NotReplayable{fmt::format("the launch has {} threads and the model names no work "
+                                      "group of it to run",
                                       str(perGroup * groups))};
     if (perGroup * static_cast<i128>(groups_.size()) > static_cast<i128>(opts_.maxThreads))
       throw NotReplayable{fmt::format("the work groups involved have {} threads (the replay "
@@ -438,8 +495,8 @@ private:
     return out;
   }
 
-  int64_t addArray(std::string name, i128 length, bool local) {
-    arrays_.push_back({std::move(name), length, local, {}});
+  int64_t addArray(std::string name, i128 length, bool local, ir::IntType elem) {
+    arrays_.push_back({std::move(name), length, local, {}, elem});
     return static_cast<int64_t>(arrays_.size() - 1);
   }
 
@@ -484,7 +541,7 @@ private:
           c.checkReads = false;
           c.clause = true;
           i128 len = evalInt(*a.length, c);
-          localsOf[g][a.name] = Val::array(addArray(ir::sourceName(a.name), len, true));
+          localsOf[g][a.name] = Val::array(addArray(ir::sourceName(a.name), len, true, a.cint));
         }
     for (Thread &t : threads_) {
       for (const ir::Param &p : gk_ ? gk_->params : std::vector<ir::Param>{})
@@ -596,7 +653,7 @@ private:
       pushBlock(t, s.body, s.catches);
       return;
     case ir::StmtKind::VarDecl: {
-      Val v = s.value ? eval(*s.value, c)
+      Val v = s.value                            ? eval(*s.value, c)
               : s.declType == ir::Type::Bool     ? Val::boolean(false)
               : s.declType == ir::Type::IntArray ? Val::array(0)
               : s.declType == ir::Type::Frac     ? Val::amount(kNone)
@@ -642,8 +699,8 @@ private:
       return;
     case ir::StmtKind::Assume:
       if (!evalBool(*s.value, c))
-        throw Infeasible{fmt::format("the assumption at {} is false for {}", where(s.range),
-                                     name(t))};
+        throw Infeasible{
+            fmt::format("the assumption at {} is false for {}", where(s.range), name(t))};
       return;
     case ir::StmtKind::Call:
       call(s, t);
@@ -692,11 +749,9 @@ private:
     tick();
     bool entry = !f.started;
     f.started = true;
-    for (const ir::Clause &c : loop.clauses)
-      if (c.kind == ir::ClauseKind::LoopInvariant && c.expr)
-        check(*c.expr, t, entry ? DiagCode::LoopEntry : DiagCode::LoopPreserve,
-              entry ? "the loop invariant on entry" : "the loop invariant after an iteration",
-              false);
+    check(clausesOf(loop.clauses, {ir::ClauseKind::LoopInvariant}), t,
+          entry ? DiagCode::LoopEntry : DiagCode::LoopPreserve,
+          entry ? "the loop invariant on entry" : "the loop invariant after an iteration", false);
     Ctx c{&t};
     if (evalBool(*loop.cond, c))
       pushBlock(t, loop.body);
@@ -740,8 +795,9 @@ private:
       old = old || (cl.expr && mentionsOld(*cl.expr));
     if (old)
       t.oldMem = std::make_shared<Snapshot>(snapshot());
-    for (const ir::Expr *pre : clausesOf(m->contract, kPre))
-      check(*pre, t, DiagCode::Pre, "the precondition of '" + m->name + "'", false);
+    // Blamed on the call, as vcgen does.
+    check(clausesOf(m->contract, kPre), t, DiagCode::Pre, "the precondition of '" + m->name + "'",
+          false, nullptr, nullptr, s.range);
     pushBlock(t, *m->body);
   }
 
@@ -749,8 +805,8 @@ private:
     Frame &f = t.stack.back();
     const ir::Method *m = f.method;
     Val result = value ? *value : Val::num(0);
-    for (const ir::Expr *post : clausesOf(m->contract, kPost))
-      check(*post, t, DiagCode::Post, "the postcondition of '" + m->name + "'", false, &result);
+    check(clausesOf(m->contract, kPost), t, DiagCode::Post,
+          "the postcondition of '" + m->name + "'", false, &result);
     const ir::Stmt *s = f.call;
     t.env = std::move(f.callerEnv);
     t.oldEnv = std::move(f.callerOld);
@@ -765,8 +821,7 @@ private:
 
   void finish(Thread &t) {
     const std::vector<ir::Clause> &contract = gk_ ? gk_->contract : sk_->contract;
-    for (const ir::Expr *post : clausesOf(contract, kPost))
-      check(*post, t, DiagCode::Post, "the postcondition", false);
+    check(clausesOf(contract, kPost), t, DiagCode::Post, "the postcondition", false);
     t.status = Thread::S::Done;
     t.stack.clear();
   }
@@ -841,9 +896,8 @@ private:
     for (Thread *t : ts) {
       if (seed)
         before[t->index] = t->held;
-      for (const ir::Expr *p : pre)
-        check(*p, *t, DiagCode::BarrierPre, "the barrier's precondition", !seed,
-              nullptr, &handed[t->index]);
+      check(pre, *t, DiagCode::BarrierPre, "the barrier's precondition", !seed, nullptr,
+            &handed[t->index]);
       for (const auto &[k, a] : handed[t->index])
         in[k] = heldAt(in, k) + a;
     }
@@ -935,8 +989,8 @@ private:
       return {static_cast<int64_t>(a.i), static_cast<int64_t>(i)};
     if (a.i == 0)
       fail(Failure::Kind::Undefined, DiagCode::Null, index.args[0]->range, {},
-           fmt::format("{} {} '{}', which is null", name(*c.t), what, spell(*index.args[0])),
-           true, {c.t});
+           fmt::format("{} {} '{}', which is null", name(*c.t), what, spell(*index.args[0])), true,
+           {c.t});
     const Array &arr = arrays_[static_cast<size_t>(a.i)];
     if (i < 0 || i >= arr.length)
       fail(Failure::Kind::Undefined, DiagCode::Bounds, index.args[1]->range, {},
@@ -973,10 +1027,9 @@ private:
     Amount h = heldAt(t.held, k);
     if (cmp(h, kFull) < 0)
       fail(Failure::Kind::Permission, DiagCode::PermWrite, target.range, {},
-           positive(h) ? fmt::format("{} writes {} holding only {} of it", name(t), cellName(k),
-                                     str(h))
-                       : fmt::format("{} writes {} without permission to it", name(t),
-                                     cellName(k)),
+           positive(h)
+               ? fmt::format("{} writes {} holding only {} of it", name(t), cellName(k), str(h))
+               : fmt::format("{} writes {} without permission to it", name(t), cellName(k)),
            false, {&t});
     recordAccess(t, k, true, false, target.range);
     i128 x = v.k == Val::K::Int || v.k == Val::K::Bool ? v.i : 0;
@@ -1041,7 +1094,8 @@ private:
   }
 
   void claim(const PermAtom &a, const Thread &t) {
-    auto [it, fresh] = claims_.try_emplace(a.cell, Claim{a.amount, t.index, a.binders, a.atom->range});
+    auto [it, fresh] =
+        claims_.try_emplace(a.cell, Claim{a.amount, t.index, a.binders, a.atom->range});
     if (fresh)
       return;
     Claim &cl = it->second;
@@ -1065,7 +1119,14 @@ private:
   // Checks clause `e` for thread t as an exhale: its pure parts true, its
   // permissions held (summed over its atoms); with `commit`, takes them away.
   bool check(const ir::Expr &e, Thread &t, DiagCode code, const std::string &what, bool commit,
-             const Val *result = nullptr, Perms *taken = nullptr) {
+             const Val *result = nullptr, Perms *taken = nullptr, SourceRange at = {}) {
+    return check(std::vector<const ir::Expr *>{&e}, t, code, what, commit, result, taken, at);
+  }
+  // The clauses together (their permissions add up; reads are framed by what the
+  // thread holds before).
+  bool check(const std::vector<const ir::Expr *> &es, Thread &t, DiagCode code,
+             const std::string &what, bool commit, const Val *result = nullptr,
+             Perms *taken = nullptr, SourceRange at = {}) {
     Perms remaining = t.held;
     Ctx c{&t};
     c.clause = true;
@@ -1073,33 +1134,34 @@ private:
     c.perms = &t.held;
     c.result = result;
     bool ok = true;
-    walk(
-        e, c,
-        [&](const PermAtom &a) {
-          Amount have = heldAt(remaining, a.cell);
-          if (cmp(have, a.amount) < 0) {
-            if (ok)
-              fail(Failure::Kind::Permission, code, a.atom->range, {},
-                   fmt::format("{} needs {} of {} for {} and holds {}", name(t), str(a.amount),
-                               cellName(a.cell), what, positive(have) ? str(have) : "none"),
+    for (const ir::Expr *e : es)
+      walk(
+          *e, c,
+          [&](const PermAtom &a) {
+            Amount have = heldAt(remaining, a.cell);
+            if (cmp(have, a.amount) < 0) {
+              if (ok)
+                fail(Failure::Kind::Permission, code, at.valid() ? at : a.atom->range, {},
+                     fmt::format("{} needs {} of {} for {} and holds {}", name(t), str(a.amount),
+                                 cellName(a.cell), what, positive(have) ? str(have) : "none"),
+                     false, {&t});
+              ok = false;
+              remaining[a.cell] = kNone;
+            } else {
+              remaining[a.cell] = have - a.amount;
+            }
+            if (taken)
+              (*taken)[a.cell] = heldAt(*taken, a.cell) + a.amount;
+          },
+          [&](const ir::Expr &part, bool holds) {
+            if (!holds && ok) {
+              fail(Failure::Kind::Clause, code, at.valid() ? at : part.range, {},
+                   fmt::format("{} '{}' is false for {}{}", what, spell(part), name(t),
+                               valuesOf(part, c)),
                    false, {&t});
-            ok = false;
-            remaining[a.cell] = kNone;
-          } else {
-            remaining[a.cell] = have - a.amount;
-          }
-          if (taken)
-            (*taken)[a.cell] = heldAt(*taken, a.cell) + a.amount;
-        },
-        [&](const ir::Expr &part, bool holds) {
-          if (!holds && ok) {
-            fail(Failure::Kind::Clause, code, part.range, {},
-                 fmt::format("{} '{}' is false for {}{}", what, spell(part), name(t),
-                             valuesOf(part, c)),
-                 false, {&t});
-            ok = false;
-          }
-        });
+              ok = false;
+            }
+          });
     if (commit) {
       for (auto it = remaining.begin(); it != remaining.end();)
         it = positive(it->second) ? std::next(it) : remaining.erase(it);
@@ -1125,8 +1187,7 @@ private:
       break;
     case ir::ExprKind::Ite:
       if (e.type == ir::Type::Resource)
-        return walk(evalBool(*e.args[0], c) ? *e.args[1] : *e.args[2], c, onPerm, onPure,
-                    binders);
+        return walk(evalBool(*e.args[0], c) ? *e.args[1] : *e.args[2], c, onPerm, onPure, binders);
       break;
     case ir::ExprKind::ForallStar: {
       bool ok = true;
@@ -1142,6 +1203,13 @@ private:
     case ir::ExprKind::PointsTo: {
       CellKey k = cellOf(*e.args[0], c, "names", /*checked=*/false);
       Amount a = evalAmount(*e.args[1], c);
+      if (k.array != 0 && positive(a) &&
+          (k.index < 0 || k.index >= arrays_[static_cast<size_t>(k.array)].length))
+        fail(Failure::Kind::Undefined, DiagCode::Bounds, e.args[0]->args[1]->range, {},
+             fmt::format("{} names a permission to {}, outside the bounds of {} (length {})",
+                         name(*c.t), cellName(k), arrays_[static_cast<size_t>(k.array)].name,
+                         str(arrays_[static_cast<size_t>(k.array)].length)),
+             false, {c.t});
       if (cmp(a, kNone) < 0)
         throw NotReplayable{"a negative permission amount"};
       onPerm({k, a, &e, binders});
@@ -1389,7 +1457,7 @@ private:
       bool all = e.kind == ir::ExprKind::Forall;
       bool result = all;
       enumerate(e, c, [&](const std::string &values) {
-        if (evalBool(*e.args[1], c) != all)
+        if (evalBool(*e.args[1], c) == all)
           return true;
         result = !all;
         if (all)
@@ -1546,8 +1614,7 @@ private:
       int bits = bounded(e.cint) ? e.cint.bits : 0;
       if (y < 0 || (bits && y >= bits))
         fail(Failure::Kind::Undefined, DiagCode::Shift, e.range, {},
-             fmt::format("{} shifts by {} in '{}'{}", name(*c.t), str(y), spell(e),
-                         valuesOf(e, c)),
+             fmt::format("{} shifts by {} in '{}'{}", name(*c.t), str(y), spell(e), valuesOf(e, c)),
              true, {c.t});
       if (!bits && y > 90)
         throw NotReplayable{"a shift beyond 90 bits"};
@@ -1559,9 +1626,9 @@ private:
                          str(y), spell(e), ir::intTypeName(e.cint)),
              true, {c.t});
       unsigned __int128 u = static_cast<unsigned __int128>(x) << static_cast<int>(y);
-      return Val::num(arith(e, bits && !e.cint.isSigned ? wrap(static_cast<i128>(u), e.cint)
-                                                        : static_cast<i128>(u),
-                            c));
+      return Val::num(arith(
+          e, bits && !e.cint.isSigned ? wrap(static_cast<i128>(u), e.cint) : static_cast<i128>(u),
+          c));
     }
     default:
       break;
@@ -1596,10 +1663,10 @@ private:
       for (const ir::Expr *pre : clausesOf(m->contract, kPre)) {
         Ctx pc = c;
         if (!evalBool(*pre, pc))
-          fail(Failure::Kind::Clause, DiagCode::FnPre, e.range, {},
-               fmt::format("the precondition of '{}' is false for {} at this call", e.name,
-                           name(t)),
-               true);
+          fail(
+              Failure::Kind::Clause, DiagCode::FnPre, e.range, {},
+              fmt::format("the precondition of '{}' is false for {} at this call", e.name, name(t)),
+              true);
       }
       r = eval(*m->pureBody, c);
     } catch (...) {
@@ -1632,12 +1699,12 @@ private:
       return fmt::format("thread tid = {}", t.lid[0]);
     std::string ids, groups;
     for (int d = 0; d < 3; ++d)
-      if (used_[d]) {
+      if (used_[d] && (d == 0 || lsz_[d] > 1 || ngr_[d] > 1)) {
         ids += fmt::format("{}{} = {}", ids.empty() ? "" : ", ",
                            ir::gpuBuiltinSpelling(ir::gpuBuiltinName("lid", d), cuda_), t.lid[d]);
-        groups += fmt::format("{}{} = {}", groups.empty() ? "" : ", ",
-                              ir::gpuBuiltinSpelling(ir::gpuBuiltinName("grp", d), cuda_),
-                              t.grp[d]);
+        groups +=
+            fmt::format("{}{} = {}", groups.empty() ? "" : ", ",
+                        ir::gpuBuiltinSpelling(ir::gpuBuiltinName("grp", d), cuda_), t.grp[d]);
       }
     return fmt::format("thread {} ({})", ids, groups);
   }
@@ -1649,8 +1716,19 @@ private:
       std::string_view file = sources_.text(r.begin.file);
       if (r.end.offset <= file.size()) {
         std::string_view text = file.substr(r.begin.offset, r.end.offset - r.begin.offset);
-        if (text.find_first_of(";\n{}") == std::string_view::npos)
-          return std::string(text);
+        if (text.find_first_of(";{}") == std::string_view::npos &&
+            text.find("//") == std::string_view::npos) {
+          // One line: runs of white space (a clause over several lines) as one space.
+          std::string out;
+          for (char ch : text)
+            if (ch == '\n' || ch == '\t' || ch == ' ') {
+              if (!out.empty() && out.back() != ' ')
+                out += ' ';
+            } else {
+              out += ch;
+            }
+          return out;
+        }
       }
     }
     return ir::toString(e);
@@ -1677,8 +1755,12 @@ private:
         q.clause = true;
         q.old = old;
         if (x.kind == ir::ExprKind::Var) {
-          std::string shown = ir::gpuBuiltinSpelling(x.name, cuda_);
-          if (shown.empty() && x.name.find('$') == std::string::npos)
+          // The user's variables (thread ids and sizes are in the thread's name and
+          // the launch).
+          std::string shown;
+          if (x.name.find('$') == std::string::npos &&
+              !(sk_ && (x.name == "tid" || x.name == "lid" || x.name == "gid" ||
+                        x.name == "gsize" || x.name == "tcount")))
             shown = ir::sourceName(x.name);
           Val v = eval(x, q);
           if (!shown.empty() && v.k == Val::K::Int && seen.insert(shown).second)
@@ -1826,7 +1908,9 @@ std::vector<Inputs> smallLaunches(const ir::Program &program, const std::string 
     if (k.name == kernel)
       sk = &k;
   std::map<std::string, int64_t> pins;
-  for (const ir::Expr *c : clausesOf(gk ? gk->contract : sk ? sk->contract : std::vector<ir::Clause>{},
+  for (const ir::Expr *c : clausesOf(gk   ? gk->contract
+                                     : sk ? sk->contract
+                                          : std::vector<ir::Clause>{},
                                      kPre))
     collectPins(*c, pins);
   // Dimensions: (name, options) in order; the product, fewest threads first.
@@ -1865,6 +1949,9 @@ std::vector<Inputs> smallLaunches(const ir::Program &program, const std::string 
   } else {
     return {};
   }
+  // Contents: cell i holding i + 1 first (distinct, positive values show index
+  // shifts and wrong values), then zeros, then i - 1 (a negative first cell).
+  axes.push_back({"$fill", {1, 0, 2}});
   std::vector<Inputs> out;
   std::vector<size_t> at(axes.size(), 0);
   constexpr size_t kMaxCandidates = 20000;
@@ -1906,8 +1993,7 @@ std::vector<Inputs> smallLaunches(const ir::Program &program, const std::string 
               if (q->kind == ir::ExprKind::Binary && q->binop == ir::BinOp::Eq)
                 for (int side : {0, 1})
                   fixedByPre = fixedByPre || (q->args[side]->kind == ir::ExprKind::Length &&
-                                              q->args[side]->args[0]->kind ==
-                                                  ir::ExprKind::Var &&
+                                              q->args[side]->args[0]->kind == ir::ExprKind::Var &&
                                               q->args[side]->args[0]->name == p.name);
           }
           if (!fixedByPre)

@@ -25,23 +25,26 @@ namespace kprove::replay {
 // and the ids of the thread a check is about ("$lid0", "$grp0", "tid") and of a
 // second instance ("2:$grp0"), which pick the work groups run when the launch is
 // too large to run whole. A missing length the precondition fixes
-// (`\pointer_length(a) == n`) is computed from it.
+// (`\pointer_length(a) == n`) is computed from it. Initial contents of the
+// parameters' arrays: "$fill" 0 (the default) zeros, 1 cell i holds i + 1, 2 cell
+// i holds i - 1 (within the element type: unsigned cells wrap); then
+// the cells "cell:a#k:i" / "cell:a#k:v" (index, value) the model shows.
 using Inputs = std::map<std::string, int64_t>;
 
 struct Failure {
   enum class Kind {
-    Race,        // two threads, one cell, one interval, a write: range and other
-    Claim,       // two instances claim one cell (sum over 1): range and other
-    Permission,  // an access or clause without the permission it needs
-    Undefined,   // bounds, null, overflow, shift, division by zero
-    Clause,      // a false assertion, invariant, postcondition, precondition
-    Divergence,  // threads of a group reach different barriers
+    Race,       // two threads, one cell, one interval, a write: range and other
+    Claim,      // two instances claim one cell (sum over 1): range and other
+    Permission, // an access or clause without the permission it needs
+    Undefined,  // bounds, null, overflow, shift, division by zero
+    Clause,     // a false assertion, invariant, postcondition, precondition
+    Divergence, // threads of a group reach different barriers
   } kind = Kind::Clause;
   DiagCode code = DiagCode::Assert; // the code of vcgen's check there
   SourceRange range;                // the access, clause part or statement
   SourceRange other;                // a race's earlier access, a claim's first atom
   std::string text;                 // what happened, with the threads and places
-  bool focus = false; // involves the thread the inputs name ("$lid0", "tid")
+  bool focus = false;               // involves the thread the inputs name ("$lid0", "tid")
 };
 
 struct Outcome {
@@ -56,8 +59,8 @@ struct Outcome {
 };
 
 struct Options {
-  bool intMath = false;      // --int-math: C integers are mathematical
-  size_t maxThreads = 4096;  // threads run in total
+  bool intMath = false;     // --int-math: C integers are mathematical
+  size_t maxThreads = 4096; // threads run in total
   uint64_t maxSteps = 10'000'000;
 };
 

@@ -101,6 +101,21 @@ void VcContext::check(State &st, const std::vector<term::T> &guards, const term:
   if (!currentKernel.empty())
     ob.replayInputs = replayInputsOf(st, extra);
   ob.witness = witnessOf(st, g, std::move(extra));
+  // The cells the witness shows ("a[{0}] = {1}") as initial contents of a run:
+  // "cell:a#k:i" and "cell:a#k:v".
+  if (!currentKernel.empty())
+    for (size_t k = 0; k < ob.witness.size(); ++k) {
+      const WitnessItem &w = ob.witness[k];
+      const std::string tail = "[{0}] = {1}";
+      if (w.values.size() != 2 || w.format.size() <= tail.size() ||
+          w.format.compare(w.format.size() - tail.size(), tail.size(), tail) != 0 ||
+          w.format.find(' ') < w.format.size() - tail.size())
+        continue;
+      std::string cell =
+          "cell:" + w.format.substr(0, w.format.size() - tail.size()) + "#" + std::to_string(k);
+      ob.replayInputs.push_back({cell + ":i", w.values[0]});
+      ob.replayInputs.push_back({cell + ":v", w.values[1]});
+    }
   for (const WitnessItem &w : ob.witness)
     ob.query.witness.insert(ob.query.witness.end(), w.values.begin(), w.values.end());
   for (const ReplayInput &in : ob.replayInputs)
