@@ -611,12 +611,17 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
       if (answers[i].verdict != prover::Verdict::Failed ||
           !replayed.emplace(static_cast<int>(ob.code), ob.range.begin.offset, ob.message).second)
         continue;
-      std::optional<replay::Inputs> in = replayInputsOf(ob, answers[i]);
-      if (!in)
-        continue;
       ObligationResult &o = r.obligationResults[i];
+      std::optional<replay::Inputs> in = replayInputsOf(ob, answers[i]);
+      if (!in && !(ob.kernel.empty() && o.witness))
+        continue;
       Witness w = o.witness ? *o.witness : Witness{};
-      replayer.confirm(ob, *in, w);
+      if (in) {
+        replayer.confirm(ob, *in, w);
+      } else {
+        w.replay = "not confirmed";
+        w.replayReason = "not replayable: the replay runs kernels, and this is a method's check";
+      }
       o.notes = ob.notes;
       for (DiagNote &n : witnessNotes(w))
         o.notes.push_back(std::move(n));

@@ -1012,8 +1012,12 @@ private:
     }
     if (c.checkReads && !positive(heldAt(c.perms ? *c.perms : c.t->held, k)))
       fail(Failure::Kind::Permission, c.readCode, e.range, {},
-           fmt::format("{} reads {} without permission to it", name(*c.t), cellName(k)), false,
-           {c.t});
+           fmt::format(c.readCode == DiagCode::Framing
+                           ? "{} reads {} in a specification without permission to it (a "
+                             "clause frames itself, left to right)"
+                           : "{} reads {} without permission to it",
+                       name(*c.t), cellName(k)),
+           false, {c.t});
     if (!c.clause)
       recordAccess(*c.t, k, false, false, e.range);
     const Array &a = arrays_[static_cast<size_t>(k.array)];
@@ -1128,16 +1132,21 @@ private:
              const std::string &what, bool commit, const Val *result = nullptr,
              Perms *taken = nullptr, SourceRange at = {}) {
     Perms remaining = t.held;
+    // A postcondition must frame itself, left to right (vcgen's self-framing
+    // check); other clauses read what the thread holds.
+    Perms framed;
+    bool selfFramed = code == DiagCode::Post;
     Ctx c{&t};
     c.clause = true;
     c.readCode = DiagCode::Framing;
-    c.perms = &t.held;
+    c.perms = selfFramed ? &framed : &t.held;
     c.result = result;
     bool ok = true;
     for (const ir::Expr *e : es)
       walk(
           *e, c,
           [&](const PermAtom &a) {
+            framed[a.cell] = heldAt(framed, a.cell) + a.amount;
             Amount have = heldAt(remaining, a.cell);
             if (cmp(have, a.amount) < 0) {
               if (ok)
