@@ -1012,11 +1012,10 @@ private:
     }
     if (c.checkReads && !positive(heldAt(c.perms ? *c.perms : c.t->held, k)))
       fail(Failure::Kind::Permission, c.readCode, e.range, {},
-           fmt::format(c.readCode == DiagCode::Framing
-                           ? "{} reads {} in a specification without permission to it (a "
-                             "clause frames itself, left to right)"
-                           : "{} reads {} without permission to it",
-                       name(*c.t), cellName(k)),
+           fmt::format("{} reads {}{} without permission to it{}", name(*c.t), cellName(k),
+                       c.readCode == DiagCode::Framing ? " in a specification" : "",
+                       c.readCode == DiagCode::Framing ? " (a clause frames itself, left to right)"
+                                                       : ""),
            false, {c.t});
     if (!c.clause)
       recordAccess(*c.t, k, false, false, e.range);
