@@ -612,16 +612,12 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
           !replayed.emplace(static_cast<int>(ob.code), ob.range.begin.offset, ob.message).second)
         continue;
       ObligationResult &o = r.obligationResults[i];
+      // Kernels only: a method's check (a par block's, say) keeps the solver's note.
       std::optional<replay::Inputs> in = replayInputsOf(ob, answers[i]);
-      if (!in && !(ob.kernel.empty() && o.witness))
+      if (!in)
         continue;
       Witness w = o.witness ? *o.witness : Witness{};
-      if (in) {
-        replayer.confirm(ob, *in, w);
-      } else {
-        w.replay = "not confirmed";
-        w.replayReason = "not replayable: the replay runs kernels, and this is a method's check";
-      }
+      replayer.confirm(ob, *in, w);
       o.notes = ob.notes;
       for (DiagNote &n : witnessNotes(w))
         o.notes.push_back(std::move(n));
