@@ -2,6 +2,7 @@
 // concretely (replay/): races named by both threads and both accesses, false
 // clauses with their values, undefined behaviour, runs that are not replayable
 // and why; and the interpreter agrees with the verifier on verified kernels.
+#include "run_command.h"
 #include "snippet_checks.h"
 
 #include "driver/stdlib_dir.h"
@@ -233,6 +234,23 @@ TEST_CASE("replay: --no-replay keeps the solver's note alone", "[replay]") {
   CHECK(notes.find("counterexample") != std::string::npos);
   CHECK(notes.find("replay") == std::string::npos);
   CHECK(c->result.verdict == driver::Verdict::Failed);
+}
+
+TEST_CASE("replay: --json's witness carries the replay's status and observation", "[replay]") {
+  testing::Run r = testing::runCommand("cd " + kRoot + " && " + KPROVE_BINARY +
+                                       " --json examples/pvl/demo_no_barrier.pvl 2>/dev/null");
+  CHECK(r.exitCode == 1);
+  INFO(r.out);
+  CHECK(std::regex_search(r.out, std::regex("\"status\": ?\"replayed\"")));
+  CHECK(std::regex_search(r.out, std::regex("\"observed\": ?\"(write|read) by thread tid = \\d+ at "
+                                            "demo_no_barrier.pvl:(14:5|15:13) conflicts with")));
+  // Without replay, no replay object.
+  testing::Run plain = testing::runCommand("cd " + kRoot + " && " + KPROVE_BINARY +
+                                           " --json --no-replay examples/pvl/demo_no_barrier.pvl "
+                                           "2>/dev/null");
+  CHECK(plain.exitCode == 1);
+  CHECK(plain.out.find("\"replay\"") == std::string::npos);
+  CHECK(plain.out.find("\"witness\"") != std::string::npos);
 }
 
 namespace {
