@@ -199,8 +199,10 @@ std::vector<DiagNote> witnessNotes(const Witness &w) {
 
 // The replay's inputs: the values after the witness items' in the answer.
 std::optional<replay::Inputs> replayInputsOf(const vcgen::Obligation &ob, const prover::Answer &a) {
-  if (ob.kernel.empty() || a.witness.size() != ob.query.witness.size())
+  if (ob.kernel.empty())
     return std::nullopt;
+  if (a.witness.size() != ob.query.witness.size())
+    return replay::Inputs{}; // no model: the search alone
   size_t at = 0;
   for (const vcgen::WitnessItem &w : ob.witness)
     at += w.values.size();
@@ -230,15 +232,19 @@ public:
 
   // Fills w's replay fields for obligation `ob`.
   void confirm(const vcgen::Obligation &ob, const replay::Inputs &in, Witness &w) {
-    const replay::Outcome &o = runOnce(ob.kernel, in);
-    if (const replay::Failure *f = match(o, ob)) {
-      w.replay = "replayed";
-      w.replayText = f->text;
-      return;
+    if (in.empty()) {
+      w.replayReason = "the solver gave no model values";
+    } else {
+      const replay::Outcome &o = runOnce(ob.kernel, in);
+      if (const replay::Failure *f = match(o, ob)) {
+        w.replay = "replayed";
+        w.replayText = f->text;
+        return;
+      }
+      w.replayReason = !o.notReplayable.empty()
+                           ? "not replayable: " + o.notReplayable
+                           : "running the kernel with the model's inputs shows no such failure";
     }
-    w.replayReason = !o.notReplayable.empty()
-                         ? "not replayable: " + o.notReplayable
-                         : "running the kernel with the model's inputs shows no such failure";
     for (const auto &[launch, outcome] : search(ob.kernel, in))
       if (const replay::Failure *f = match(outcome, ob)) {
         w.replay = "found";
@@ -604,6 +610,7 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
 
   // Failed checks of kernels: confirm them by running the kernel (replay/).
   if (opts.replay && program && !(opts.cancel && opts.cancel->load())) {
+    auto replayStart = std::chrono::steady_clock::now();
     Replayer replayer(*program, sources, opts);
     std::set<std::tuple<int, uint32_t, std::string>> replayed;
     for (size_t i = 0; i < answers.size(); ++i) {
@@ -623,6 +630,8 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
         o.notes.push_back(std::move(n));
       o.witness = w;
     }
+    r.replaySeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - replayStart).count();
   }
   // One report per (code, place, message): the same check reached on several paths.
   std::set<std::tuple<int, uint32_t, std::string>> seenFailed, seenUnknown;

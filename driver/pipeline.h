@@ -64,6 +64,7 @@ struct FileResult {
   size_t obligations = 0;
   size_t vacuityQueries = 0; // satisfiability queries of the assumptions (docs/soundness.md)
   double seconds = 0;
+  double replaySeconds = 0; // of `seconds`: running kernels to confirm failures (replay/)
   std::vector<ObligationResult> obligationResults; // in vcgen's order
   Outline outline; // declarations, uses and clauses (empty when the file did not parse)
   bool cancelled = false;

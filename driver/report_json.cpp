@@ -233,6 +233,7 @@ void MachineReport::addFile(const std::string &path, const FileResult &r,
   m.files.push_back({{"path", path},
                      {"verdict", verdictName(r.verdict)},
                      {"seconds", r.seconds},
+                     {"replaySeconds", r.replaySeconds},
                      {"obligations", std::move(obligations)},
                      {"diagnostics", std::move(diagnostics)}});
 }
