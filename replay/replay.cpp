@@ -157,6 +157,7 @@ struct Frame {
   ir::Catches catches = ir::Catches::Nothing;
   const ir::Stmt *loop = nullptr;
   bool started = false;
+  SourceRange continuedAt;            // Loop: the iteration ended at this continue
   const ir::Method *method = nullptr; // Call: the callee; the caller's state below
   Env callerEnv, callerOld;
   std::shared_ptr<const Snapshot> callerOldMem;
@@ -718,13 +719,13 @@ private:
       return;
     case ir::StmtKind::Break:
     case ir::StmtKind::Continue:
-      jump(s.kind == ir::StmtKind::Break, t);
+      jump(s.kind == ir::StmtKind::Break, t, s.range);
       return;
     }
     throw NotReplayable{"a statement the replay does not model"};
   }
 
-  void jump(bool isBreak, Thread &t) {
+  void jump(bool isBreak, Thread &t, SourceRange at) {
     while (!t.stack.empty()) {
       Frame &f = t.stack.back();
       if (f.k == Frame::K::Call)
@@ -732,7 +733,8 @@ private:
       if (f.k == Frame::K::Loop) {
         if (isBreak)
           t.stack.pop_back();
-        return; // continue: the loop frame checks the invariant and the condition
+        f.continuedAt = at; // continue: the loop frame checks the invariant (blamed
+        return;             // on the continue, as vcgen does) and the condition
       }
       ir::Catches catches = f.catches;
       t.stack.pop_back();
@@ -749,9 +751,14 @@ private:
     tick();
     bool entry = !f.started;
     f.started = true;
+    SourceRange at = f.continuedAt;
+    f.continuedAt = {};
     check(clausesOf(loop.clauses, {ir::ClauseKind::LoopInvariant}), t,
           entry ? DiagCode::LoopEntry : DiagCode::LoopPreserve,
-          entry ? "the loop invariant on entry" : "the loop invariant after an iteration", false);
+          entry        ? "the loop invariant on entry"
+          : at.valid() ? "the loop invariant at the continue at " + where(at)
+                       : "the loop invariant after an iteration",
+          false, nullptr, nullptr, at);
     Ctx c{&t};
     if (evalBool(*loop.cond, c))
       pushBlock(t, loop.body);
@@ -1468,8 +1475,8 @@ private:
         if (evalBool(*e.args[1], c) == all)
           return true;
         result = !all;
-        if (all)
-          forallValues_ = values;
+        if (all && !muted_)
+          forallValues_ = values + valuesOf(*e.args[1], c); // "i = 0 (a[0] = -1)"
         return false;
       });
       return Val::boolean(result);
@@ -1724,7 +1731,9 @@ private:
       std::string_view file = sources_.text(r.begin.file);
       if (r.end.offset <= file.size()) {
         std::string_view text = file.substr(r.begin.offset, r.end.offset - r.begin.offset);
-        if (text.find_first_of(";{}") == std::string_view::npos &&
+        bool quantifier = e.kind == ir::ExprKind::Forall || e.kind == ir::ExprKind::Exists ||
+                          e.kind == ir::ExprKind::ForallStar;
+        if (text.find_first_of(quantifier ? "{}" : ";{}") == std::string_view::npos &&
             text.find("//") == std::string_view::npos) {
           // One line: runs of white space (a clause over several lines) as one space.
           std::string out;
@@ -1766,7 +1775,9 @@ private:
           // The user's variables (thread ids and sizes are in the thread's name and
           // the launch).
           std::string shown;
-          if (x.name.find('$') == std::string::npos &&
+          bool isBound = std::any_of(bound_.begin(), bound_.end(),
+                                     [&](const auto &b) { return b.first == x.name; });
+          if (!isBound && x.name.find('$') == std::string::npos &&
               !(sk_ && (x.name == "tid" || x.name == "lid" || x.name == "gid" ||
                         x.name == "gsize" || x.name == "tcount")))
             shown = ir::sourceName(x.name);
