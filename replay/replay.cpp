@@ -1602,11 +1602,24 @@ private:
       return Val::num(arith(e, x + y, c));
     case BinOp::Sub:
       return Val::num(arith(e, x - y, c));
-    case BinOp::Mul:
-      if ((x > (i128(1) << 62) || x < -(i128(1) << 62)) &&
-          (y > (i128(1) << 62) || y < -(i128(1) << 62)))
-        throw NotReplayable{"an integer beyond 100 bits"};
-      return Val::num(arith(e, x * y, c));
+    case BinOp::Mul: {
+      // Magnitudes below 2^64 (every C value is): the product fits 128 bits unsigned.
+      auto mag = [](i128 v) {
+        return v < 0 ? static_cast<unsigned __int128>(-v) : static_cast<unsigned __int128>(v);
+      };
+      if ((mag(x) >> 64) != 0 || (mag(y) >> 64) != 0)
+        throw NotReplayable{"a product of integers beyond 64 bits"};
+      unsigned __int128 p = mag(x) * mag(y);
+      bool negative = (x < 0) != (y < 0);
+      if (bounded(e.cint) && !e.cint.isSigned) {
+        unsigned __int128 m = (static_cast<unsigned __int128>(1) << e.cint.bits) - 1;
+        unsigned __int128 r = negative ? (0 - p) & m : p & m;
+        return Val::num(static_cast<i128>(r));
+      }
+      if ((p >> 120) != 0)
+        throw NotReplayable{"an integer beyond 120 bits"};
+      return Val::num(arith(e, negative ? -static_cast<i128>(p) : static_cast<i128>(p), c));
+    }
     case BinOp::Div:
     case BinOp::Mod: {
       divZero(y == 0);

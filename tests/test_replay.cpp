@@ -13,6 +13,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -288,8 +289,15 @@ TEST_CASE("replay: verified examples run concretely without any failure", "[repl
   // The interpreter agrees with the verifier on correct kernels: a failure here is a
   // bug in the interpreter, or a soundness bug (investigate before changing this).
   size_t kernels = 0, runs = 0;
-  for (const auto &entry : std::filesystem::recursive_directory_iterator(kRoot + "/examples")) {
-    std::string path = entry.path().string();
+  std::vector<std::string> files;
+  for (const char *dir : {"/examples", "/docs/tutorial"})
+    for (const auto &entry : std::filesystem::recursive_directory_iterator(kRoot + dir))
+      files.push_back(entry.path().string());
+  std::sort(files.begin(), files.end());
+  for (const std::string &path : files) {
+    std::string ext = std::filesystem::path(path).extension().string();
+    if (ext != ".pvl" && ext != ".cl" && ext != ".cu")
+      continue;
     std::ifstream in(path);
     std::string first, text;
     std::getline(in, first);
@@ -330,4 +338,32 @@ TEST_CASE("replay: verified examples run concretely without any failure", "[repl
   }
   CHECK(kernels >= 30);
   CHECK(runs >= 100);
+}
+
+// Hidden (run by name): the interpreter on every kernel of the corpus, the tutorial
+// and the red team's files, a few small launches each; it must never crash, whatever
+// it answers.
+TEST_CASE("replay: every kernel of the corpus runs without crashing", "[.replay-corpus]") {
+  size_t kernels = 0;
+  for (const char *dir : {"/examples", "/docs/tutorial", "/tests/redteam", "/tests/vacuity"})
+    for (const auto &entry : std::filesystem::recursive_directory_iterator(kRoot + dir)) {
+      std::string ext = entry.path().extension().string();
+      if (ext != ".pvl" && ext != ".cl" && ext != ".cu")
+        continue;
+      SourceManager sm;
+      std::optional<ir::Program> p = load(entry.path().string(), sm, {});
+      if (!p)
+        continue;
+      for (const ir::GpuKernel &k : p->gpuKernels) {
+        ++kernels;
+        for (const replay::Inputs &in : replay::smallLaunches(*p, k.name, {}, 6))
+          replay::run(*p, k.name, in, sm, {});
+      }
+      for (const ir::Kernel &k : p->kernels) {
+        ++kernels;
+        for (const replay::Inputs &in : replay::smallLaunches(*p, k.name, {}, 6))
+          replay::run(*p, k.name, in, sm, {});
+      }
+    }
+  CHECK(kernels > 100);
 }
