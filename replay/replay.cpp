@@ -358,8 +358,16 @@ private:
       if (a.length && a.length->kind == ir::ExprKind::Var && !globals_.count(a.length->name))
         globals_[a.length->name] =
             Val::num(input(in, a.length->name, "the size of '" + a.name + "'"));
-    checkSize();
-    pickGroups(in);
+    // A group too large to run whole, in a kernel without barriers: the model's
+    // thread(s) alone (their failures of their own: undefined behaviour, bounds, a
+    // false clause, a missing permission; nothing else can interfere with cells
+    // they hold permissions to).
+    if (i128(lsz_[0]) * lsz_[1] * lsz_[2] > static_cast<i128>(opts_.maxThreads) && !hasBarrier())
+      pickSingleThreads(in);
+    if (!single_) {
+      checkSize();
+      pickGroups(in);
+    }
     // Array lengths: the model's, or the one the precondition fixes.
     std::map<std::string, const ir::Expr *> fixed = fixedLengths();
     for (const ir::Param &p : gk_->params) {
@@ -437,6 +445,63 @@ private:
                                       str(perGroup), opts_.maxThreads)};
   }
 
+  static bool hasBarrierIn(const std::vector<ir::StmtPtr> &body, bool &calls) {
+    for (const ir::StmtPtr &st : body) {
+      if (!st)
+        continue;
+      if (st->kind == ir::StmtKind::Barrier)
+        return true;
+      calls = calls || st->kind == ir::StmtKind::Call;
+      if (hasBarrierIn(st->body, calls) || hasBarrierIn(st->elseBody, calls))
+        return true;
+    }
+    return false;
+  }
+  bool hasBarrier() const {
+    bool calls = false;
+    if (hasBarrierIn(gk_->body, calls))
+      return true;
+    if (calls)
+      for (const ir::Method &m : program_.methods)
+        if (m.body && hasBarrierIn(*m.body, calls))
+          return true;
+    return false;
+  }
+
+  void pickSingleThreads(const Inputs &in) {
+    for (const char *prefix : {"", "2:"}) {
+      std::array<int64_t, 6> id{0, 0, 0, 0, 0, 0};
+      bool any = false, inside = true;
+      for (int d = 0; d < 3; ++d) {
+        std::string l = prefix + ir::gpuBuiltinName("lid", d),
+                    g = prefix + ir::gpuBuiltinName("grp", d);
+        auto u = static_cast<size_t>(d);
+        if (in.count(l)) {
+          id[u] = in.at(l);
+          any = true;
+        }
+        if (in.count(g)) {
+          id[u + 3] = in.at(g);
+          any = true;
+        }
+        inside = inside && id[u] >= 0 && id[u] < lsz_[d] && id[u + 3] >= 0 && id[u + 3] < ngr_[d];
+      }
+      if (any && inside && std::find(singles_.begin(), singles_.end(), id) == singles_.end())
+        singles_.push_back(id);
+    }
+    if (singles_.empty())
+      return;
+    single_ = true;
+    for (const std::array<int64_t, 6> &id : singles_) {
+      std::array<int64_t, 3> g{id[3], id[4], id[5]};
+      if (std::find(groups_.begin(), groups_.end(), g) == groups_.end())
+        groups_.push_back(g);
+    }
+    inputsShown_.push_back(fmt::format(
+        "only the model's thread{} of the {} per work group (the kernel has no barrier)",
+        singles_.size() > 1 ? "s" : "", str(i128(lsz_[0]) * lsz_[1] * lsz_[2])));
+  }
+
   // All groups when the launch is small enough, else the groups of the thread(s)
   // the check is about.
   void pickGroups(const Inputs &in) {
@@ -503,6 +568,22 @@ private:
 
   void makeThreads() {
     threads_.clear();
+    if (single_) {
+      for (const std::array<int64_t, 6> &id : singles_) {
+        Thread t;
+        for (int d = 0; d < 3; ++d) {
+          t.lid[d] = id[static_cast<size_t>(d)];
+          t.grp[d] = id[static_cast<size_t>(d) + 3];
+        }
+        std::array<int64_t, 3> g{t.grp[0], t.grp[1], t.grp[2]};
+        t.group = static_cast<int>(std::find(groups_.begin(), groups_.end(), g) - groups_.begin());
+        t.index = static_cast<int>(threads_.size());
+        threads_.push_back(std::move(t));
+      }
+      epochLocal_.assign(groups_.size(), 0);
+      epochGlobal_.assign(groups_.size(), 0);
+      return;
+    }
     int64_t perGroup = lsz_[0] * lsz_[1] * lsz_[2];
     threads_.reserve(static_cast<size_t>(perGroup) * groups_.size());
     for (size_t g = 0; g < groups_.size(); ++g)
@@ -565,9 +646,8 @@ private:
       f.stmts = &body;
       t.stack.push_back(std::move(f));
     }
-    size_t perGroup = static_cast<size_t>(lsz_[0] * lsz_[1] * lsz_[2]);
     for (size_t g = 0; g < groups_.size(); ++g)
-      runGroup(g, perGroup);
+      runGroup(g);
   }
 
   Snapshot snapshot() const {
@@ -577,14 +657,17 @@ private:
     return s;
   }
 
-  void runGroup(size_t g, size_t perGroup) {
-    size_t first = g * perGroup;
+  void runGroup(size_t g) {
+    std::vector<Thread *> group;
+    for (Thread &t : threads_)
+      if (t.group == static_cast<int>(g))
+        group.push_back(&t);
     for (;;) {
-      for (size_t i = first; i < first + perGroup; ++i)
-        runThread(threads_[i]);
+      for (Thread *t : group)
+        runThread(*t);
       std::vector<Thread *> waiting, done;
-      for (size_t i = first; i < first + perGroup; ++i)
-        (threads_[i].status == Thread::S::Done ? done : waiting).push_back(&threads_[i]);
+      for (Thread *t : group)
+        (t->status == Thread::S::Done ? done : waiting).push_back(t);
       if (waiting.empty())
         return;
       const ir::Stmt *b = waiting[0]->barrier;
@@ -1864,6 +1947,8 @@ private:
   const ir::Kernel *sk_ = nullptr;
   bool cuda_ = false;
   bool partial_ = false; // only the groups involved run
+  bool single_ = false;  // only the model's thread(s) run (singles_: lid0..2, grp0..2)
+  std::vector<std::array<int64_t, 6>> singles_;
   int64_t lsz_[3] = {1, 1, 1}, ngr_[3] = {1, 1, 1}, wdim_ = 1;
   bool used_[3] = {true, false, false};
   std::vector<std::array<int64_t, 3>> groups_;

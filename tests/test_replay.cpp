@@ -191,6 +191,7 @@ TEST_CASE("replay: a launch too large to run is not replayable, and says why", "
 @*/
 __kernel void big(__global int *a) {
   a[get_global_id(0)] = 2;
+  barrier(CLK_GLOBAL_MEM_FENCE);
 }
 )",
                                "replay_big", ".cl");
@@ -204,6 +205,21 @@ __kernel void big(__global int *a) {
             "group (the replay runs at most 4096)): ") != std::string::npos);
   REQUIRE(d.witness);
   CHECK(d.witness->replay == "not confirmed");
+}
+
+TEST_CASE("replay: without barriers, a huge group runs the model's thread alone", "[replay]") {
+  auto c = verify(example("opencl/stride4_int_overflow.cl"));
+  std::string notes = notesOf(*c, "overflow", 11);
+  INFO(notes);
+  std::smatch m;
+  REQUIRE(
+      std::regex_search(notes, m,
+                        std::regex("counterexample \\(replayed\\): get_local_id\\(0\\) = (\\d+), "
+                                   "get_group_id\\(0\\) = 0, get_local_size\\(0\\) = (\\d+)")));
+  CHECK(std::stoll(m[2]) > 4096);
+  CHECK(std::regex_search(notes, std::regex("replayed: '4 \\* g' overflows int for thread "
+                                            "get_local_id\\(0\\) = \\d+ \\(get_group_id\\(0\\) = "
+                                            "0\\): the value would be \\d+ \\(g = \\d+\\)")));
 }
 
 TEST_CASE("replay: floating-point values are not replayable", "[replay]") {
