@@ -2070,12 +2070,21 @@ std::vector<Inputs> smallLaunches(const ir::Program &program, const std::string 
   // shifts and wrong values), then zeros, then i - 1 (a negative first cell).
   axes.push_back({"$fill", {1, 0, 2}});
   std::vector<Inputs> out;
+  // How far a candidate's parameters and contents are from the first choices (the
+  // model's values, contents i + 1): every launch size with the first choices comes
+  // before any with the second, so a bounded search sees launches of several threads.
   std::vector<size_t> at(axes.size(), 0);
   constexpr size_t kMaxCandidates = 20000;
   for (;;) {
     Inputs in;
-    for (size_t i = 0; i < axes.size(); ++i)
+    size_t r = 0;
+    for (size_t i = 0; i < axes.size(); ++i) {
       in[axes[i].first] = axes[i].second[at[i]];
+      const std::string &n = axes[i].first;
+      if (n.rfind("$lsz", 0) != 0 && n.rfind("$ngr", 0) != 0 && n != "gsize")
+        r += at[i];
+    }
+    in["$rank"] = static_cast<int64_t>(r);
     out.push_back(std::move(in));
     if (out.size() >= kMaxCandidates)
       break;
@@ -2092,8 +2101,11 @@ std::vector<Inputs> smallLaunches(const ir::Program &program, const std::string 
         n *= v;
     return n;
   };
-  std::stable_sort(out.begin(), out.end(),
-                   [&](const Inputs &a, const Inputs &b) { return threads(a) < threads(b); });
+  std::stable_sort(out.begin(), out.end(), [&](const Inputs &a, const Inputs &b) {
+    return std::make_pair(a.at("$rank"), threads(a)) < std::make_pair(b.at("$rank"), threads(b));
+  });
+  for (Inputs &in : out)
+    in.erase("$rank");
   // Lengths the precondition does not fix: the global size, and a larger one.
   if (gk) {
     std::vector<Inputs> withLengths;
