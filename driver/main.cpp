@@ -194,6 +194,10 @@ int main(int argc, char **argv) {
   app.add_option("--seed", opts.randomSeed,
                  fmt::format("the solver's random seed (default {})", opts.randomSeed))
       ->type_name("N");
+  bool noReplay = false;
+  app.add_flag("--no-replay", noReplay,
+               "do not run kernels concretely to confirm failures (by default a failed check's "
+               "counterexample is replayed: note 'counterexample (replayed)')");
   app.add_option("--dump-smt", opts.dumpSmtDir,
                  "write each obligation as a standalone SMT-LIB file into this directory")
       ->type_name("DIR");
@@ -293,6 +297,7 @@ int main(int argc, char **argv) {
       for (size_t d = from.size(); d < 3; ++d)
         to[d] = 1;
   };
+  opts.replay = !noReplay;
   pin(localSize, opts.launch.localSize);
   pin(numGroups, opts.launch.numGroups);
   pin(globalSize, opts.launch.globalSize);

@@ -7,12 +7,14 @@
 #include "lang/typecheck.h"
 #include "logic/large_stack.h"
 #include "prover/prover.h"
+#include "replay/replay.h"
 #include "vcgen/vcgen.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <exception>
 #include <filesystem>
@@ -171,14 +173,156 @@ std::optional<Witness> witnessOf(const vcgen::Obligation &ob, const prover::Answ
   return out;
 }
 
-// The witness as the note printed under the failure; a candidate model is
-// labelled as possibly spurious.
-DiagNote witnessNote(const Witness &w) {
-  return {SourceRange{},
-          (w.confirmed ? "counterexample: "
-                       : "possible counterexample (unconfirmed: the solver's candidate model): ") +
-              w.text};
+// The witness as the notes printed under the failure: the solver's values, with
+// what the concrete run made of them (a candidate model that no run confirms stays
+// labelled as possibly spurious), then what the run observed.
+std::vector<DiagNote> witnessNotes(const Witness &w) {
+  std::vector<DiagNote> out;
+  std::string label;
+  if (w.replay == "replayed")
+    label = "counterexample (replayed)";
+  else if (w.replay.empty())
+    label = w.confirmed ? "counterexample"
+                        : "possible counterexample (unconfirmed: the solver's candidate model)";
+  else
+    label = std::string(w.confirmed ? "counterexample" : "possible counterexample") +
+            " (not confirmed by replay: " + w.replayReason + ")";
+  if (!w.text.empty())
+    out.push_back({SourceRange{}, label + ": " + w.text});
+  if (w.replay == "replayed")
+    out.push_back({SourceRange{}, "replayed: " + w.replayText});
+  else if (w.replay == "found")
+    out.push_back({SourceRange{}, "counterexample (found by running the kernel with " +
+                                      w.replayLaunch + "): " + w.replayText});
+  return out;
 }
+
+// The replay's inputs: the values after the witness items' in the answer.
+std::optional<replay::Inputs> replayInputsOf(const vcgen::Obligation &ob, const prover::Answer &a) {
+  if (ob.kernel.empty())
+    return std::nullopt;
+  if (a.witness.size() != ob.query.witness.size())
+    return replay::Inputs{}; // no model: the search alone
+  size_t at = 0;
+  for (const vcgen::WitnessItem &w : ob.witness)
+    at += w.values.size();
+  replay::Inputs in;
+  for (size_t k = 0; k < ob.replayInputs.size() && at + k < a.witness.size(); ++k) {
+    const std::string &v = a.witness[at + k];
+    int64_t x = 0;
+    if (v == "true" || v == "false")
+      x = v == "true";
+    else if (auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+             ec != std::errc() || end != v.data() + v.size())
+      continue;
+    in.emplace(ob.replayInputs[k].name, x);
+  }
+  return in;
+}
+
+// The concrete run of the kernels behind failed checks (replay/): once per kernel
+// and set of inputs; a check the model's run does not reproduce tries small
+// launches (once per kernel, at most kSearchRuns runs that meet the precondition).
+class Replayer {
+public:
+  Replayer(const ir::Program &p, const SourceManager &sm, const RunOptions &opts)
+      : program_(p), sources_(sm), launch_(opts.launch) {
+    opts_.intMath = opts.launch.intMath;
+  }
+
+  // Fills w's replay fields for obligation `ob`.
+  void confirm(const vcgen::Obligation &ob, const replay::Inputs &in, Witness &w) {
+    if (in.empty()) {
+      w.replayReason = "the solver gave no model values";
+    } else {
+      const replay::Outcome &o = runOnce(ob.kernel, in);
+      if (const replay::Failure *f = match(o, ob)) {
+        w.replay = "replayed";
+        w.replayText = f->text;
+        return;
+      }
+      w.replayReason = !o.notReplayable.empty()
+                           ? "not replayable: " + o.notReplayable
+                           : "running the kernel with the model's inputs shows no such failure";
+    }
+    for (const auto &[launch, outcome] : search(ob.kernel, in))
+      if (const replay::Failure *f = match(outcome, ob)) {
+        w.replay = "found";
+        w.replayText = f->text;
+        w.replayLaunch = launch;
+        return;
+      }
+    w.replay = "not confirmed";
+  }
+
+private:
+  static const replay::Failure *match(const replay::Outcome &o, const vcgen::Obligation &ob) {
+    // A race names both places; the model's own thread is the one the witness shows.
+    auto score = [&](const replay::Failure &f) {
+      return (f.kind == replay::Failure::Kind::Race ? 4 : 0) +
+             (replay::overlaps(f.range, ob.range) ? 2 : 0) + (f.focus ? 1 : 0);
+    };
+    const replay::Failure *best = nullptr;
+    for (const replay::Failure &f : o.failures)
+      if (replay::matches(f, ob.code, ob.range) && (!best || score(f) > score(*best)))
+        best = &f;
+    return best;
+  }
+
+  const replay::Outcome &runOnce(const std::string &kernel, const replay::Inputs &in) {
+    auto key = std::make_pair(kernel, in);
+    auto it = runs_.find(key);
+    if (it == runs_.end())
+      it = runs_.emplace(key, replay::run(program_, kernel, in, sources_, opts_)).first;
+    return it->second;
+  }
+
+  static constexpr size_t kSearchRuns = 200;
+  static constexpr double kSearchSeconds = 5;
+
+  const std::vector<std::pair<std::string, replay::Outcome>> &search(const std::string &kernel,
+                                                                     const replay::Inputs &model) {
+    auto [it, fresh] = searches_.try_emplace(kernel);
+    if (!fresh)
+      return it->second;
+    auto start = std::chrono::steady_clock::now();
+    size_t runs = 0;
+    std::set<replay::Inputs> tried;
+    for (replay::Inputs in : replay::smallLaunches(program_, kernel, model, 4000)) {
+      // The launch flags hold for every run.
+      bool ok = true;
+      for (int d = 0; d < 3; ++d) {
+        std::string l = ir::gpuBuiltinName("lsz", d), g = ir::gpuBuiltinName("ngr", d);
+        if (launch_.localSize[d])
+          in[l] = *launch_.localSize[d];
+        if (launch_.numGroups[d])
+          in[g] = *launch_.numGroups[d];
+        if (launch_.globalSize[d])
+          ok =
+              ok && (in.count(l) ? in[l] : 1) * (in.count(g) ? in[g] : 1) == *launch_.globalSize[d];
+      }
+      if (!ok || !tried.insert(in).second)
+        continue;
+      replay::Outcome o = replay::run(program_, kernel, in, sources_, opts_);
+      if (o.preconditionFalse)
+        continue;
+      if (!o.failures.empty())
+        it->second.emplace_back(o.launch, std::move(o));
+      if (++runs >= kSearchRuns ||
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >
+              kSearchSeconds)
+        break;
+    }
+    return it->second;
+  }
+
+  const ir::Program &program_;
+  const SourceManager &sources_;
+  vcgen::LaunchConfig launch_;
+  replay::Options opts_;
+  std::map<std::pair<std::string, replay::Inputs>, replay::Outcome> runs_;
+  std::map<std::string, std::vector<std::pair<std::string, replay::Outcome>>> searches_;
+};
 
 // Turns the answers of the vacuity checks (goal false: proved = contradictory)
 // into errors `vacuous`, unknowns and warnings `unreachable`. A check counts only
@@ -459,7 +603,8 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
     o.notes = vcs.obligations[i].notes;
     if (a.verdict == prover::Verdict::Failed)
       if ((o.witness = witnessOf(vcs.obligations[i], a)))
-        o.notes.push_back(witnessNote(*o.witness));
+        for (DiagNote &n : witnessNotes(*o.witness))
+          o.notes.push_back(std::move(n));
     if (a.verdict == prover::Verdict::Unknown)
       o.reason = a.reason;
     if (opts.onObligation)
@@ -480,6 +625,31 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
     vacuityAnswers[unreachableAt[i]] = unreachable[i];
   r.vacuityQueries = vcs.vacuityChecks.size();
 
+  // Failed checks of kernels: confirm them by running the kernel (replay/).
+  if (opts.replay && program && !(opts.cancel && opts.cancel->load())) {
+    auto replayStart = std::chrono::steady_clock::now();
+    Replayer replayer(*program, sources, opts);
+    std::set<std::tuple<int, uint32_t, std::string>> replayed;
+    for (size_t i = 0; i < answers.size(); ++i) {
+      const vcgen::Obligation &ob = vcs.obligations[i];
+      if (answers[i].verdict != prover::Verdict::Failed ||
+          !replayed.emplace(static_cast<int>(ob.code), ob.range.begin.offset, ob.message).second)
+        continue;
+      ObligationResult &o = r.obligationResults[i];
+      // Kernels only: a method's check (a par block's, say) keeps the solver's note.
+      std::optional<replay::Inputs> in = replayInputsOf(ob, answers[i]);
+      if (!in)
+        continue;
+      Witness w = o.witness ? *o.witness : Witness{};
+      replayer.confirm(ob, *in, w);
+      o.notes = ob.notes;
+      for (DiagNote &n : witnessNotes(w))
+        o.notes.push_back(std::move(n));
+      o.witness = w;
+    }
+    r.replaySeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - replayStart).count();
+  }
   // One report per (code, place, message): the same check reached on several paths.
   std::set<std::tuple<int, uint32_t, std::string>> seenFailed, seenUnknown;
   for (const Diagnostic &d : vcs.failures)

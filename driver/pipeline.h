@@ -27,6 +27,9 @@ struct RunOptions {
   // C files: the preprocessor's -D NAME[=VALUE] and -I DIR (Clang's meaning).
   std::vector<std::string> defines;
   std::vector<std::string> includeDirs;
+  // Failed checks of kernels: run the kernel concretely with the counter-model's
+  // inputs (then small launches) to confirm the failure (replay/; --no-replay).
+  bool replay = true;
   // Set (by another thread) to stop: obligations not yet started are not proved,
   // FileResult::cancelled is set and the verdict is Unknown. nullptr: never.
   const std::atomic<bool> *cancel = nullptr;
@@ -71,6 +74,7 @@ struct FileResult {
   size_t vacuityQueries = 0; // satisfiability queries of the assumptions (docs/soundness.md)
   double seconds = 0;
   StageSeconds stages;
+  double replaySeconds = 0; // of `seconds`: running kernels to confirm failures (replay/)
   std::vector<ObligationResult> obligationResults; // in vcgen's order
   Outline outline; // declarations, uses and clauses (empty when the file did not parse)
   bool cancelled = false;

@@ -63,7 +63,18 @@ json notesJson(const SourceManager &sm, const std::vector<DiagNote> &notes) {
 }
 
 json witnessJson(const Witness &w) {
-  return {{"confirmed", w.confirmed}, {"text", w.text}};
+  json out = {{"confirmed", w.confirmed}, {"text", w.text}};
+  if (!w.replay.empty()) {
+    json r = {{"status", w.replay}};
+    if (!w.replayText.empty())
+      r["observed"] = w.replayText;
+    if (!w.replayLaunch.empty())
+      r["launch"] = w.replayLaunch;
+    if (!w.replayReason.empty())
+      r["reason"] = w.replayReason;
+    out["replay"] = std::move(r);
+  }
+  return out;
 }
 
 // A file path as a SARIF artifact URI: relative paths stay relative (to the
@@ -222,6 +233,7 @@ void MachineReport::addFile(const std::string &path, const FileResult &r,
   m.files.push_back({{"path", path},
                      {"verdict", verdictName(r.verdict)},
                      {"seconds", r.seconds},
+                     {"replaySeconds", r.replaySeconds},
                      {"obligations", std::move(obligations)},
                      {"diagnostics", std::move(diagnostics)}});
 }

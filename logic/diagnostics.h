@@ -38,6 +38,14 @@ struct DiagNote {
 struct Witness {
   bool confirmed = false;
   std::string text; // "tid = 0, gsize = 3, permission held to a[2] = 0"
+  // The concrete run of the kernel (replay/, on by default): "replayed" (the
+  // model's inputs reproduce the failure), "found" (a small launch does, `launch`
+  // says which), "not confirmed" (`reason` says why), "" (not replayed: --no-replay,
+  // or not a kernel's check).
+  std::string replay;
+  std::string replayText; // replayed/found: what the run observed
+  std::string replayLaunch;
+  std::string replayReason;
 };
 
 struct Diagnostic {

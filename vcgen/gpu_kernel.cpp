@@ -21,6 +21,7 @@ public:
       : vc_(vc), k_(k), launch_(launch), res_(vc) {}
 
   void run() {
+    vc_.currentKernel = k_.name;
     vc_.intTypes = intTypesOf(k_.params, k_.body);
     pre_ = conjoin(clausesOf(k_.contract, {ClauseKind::Requires, ClauseKind::Context}));
     post_ = conjoin(clausesOf(k_.contract, {ClauseKind::Ensures, ClauseKind::Context}));
@@ -34,6 +35,7 @@ public:
     verifyThread();
     vc_.atomicArrays.clear();
     vc_.launchFacts.clear();
+    vc_.currentKernel.clear();
   }
 
 private:

@@ -19,6 +19,7 @@ public:
   KernelVerifier(VcContext &vc, const ir::Kernel &k) : vc_(vc), k_(k), res_(vc) {}
 
   void run() {
+    vc_.currentKernel = k_.name;
     setUp();
     pre_ = conjoin(clausesOf(k_.contract, {ClauseKind::Requires, ClauseKind::Context}));
     post_ = conjoin(clausesOf(k_.contract, {ClauseKind::Ensures, ClauseKind::Context}));
@@ -29,6 +30,7 @@ public:
     checkResources();
     checkLevels();
     verifyThread();
+    vc_.currentKernel.clear();
   }
 
 private:

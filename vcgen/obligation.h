@@ -19,6 +19,14 @@ struct WitnessItem {
   std::vector<term::T> values;
 };
 
+// A value a concrete run of the kernel needs (replay/): a launch size, a scalar
+// parameter, an array's length ("len:a"), a thread id; "2:$lid0" is the second
+// instance's id of a two-instance check (injectivity).
+struct ReplayInput {
+  std::string name;
+  term::T value;
+};
+
 struct Obligation {
   DiagCode code;
   SourceRange range;
@@ -27,6 +35,10 @@ struct Obligation {
   prover::Query query;
   // What a failure's note shows; the values are query.witness, in order.
   std::vector<WitnessItem> witness;
+  // The kernel whose check this is ("" for a method's), and the inputs of a
+  // concrete run: their values are query.witness after the witness items' values.
+  std::string kernel;
+  std::vector<ReplayInput> replayInputs;
 };
 
 // A check that the assumptions a verification rests on are consistent

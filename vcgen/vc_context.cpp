@@ -99,12 +99,31 @@ void VcContext::check(State &st, const std::vector<term::T> &guards, const term:
     return;
   }
   totalAssumptions_ += facts;
-  Obligation ob{code, range, std::move(message), std::move(notes), {}, {}};
+  Obligation ob{code, range, std::move(message), std::move(notes), {}, {}, currentKernel, {}};
+  if (!currentKernel.empty())
+    ob.replayInputs = replayInputsOf(st, extra);
   std::vector<term::T> instance;
   g = instantiateGoal(g, instance);
   ob.witness = witnessOf(st, g, std::move(extra), instance);
+  // The cells the witness shows ("a[{0}] = {1}") as initial contents of a run:
+  // "cell:a#k:i" and "cell:a#k:v".
+  if (!currentKernel.empty())
+    for (size_t k = 0; k < ob.witness.size(); ++k) {
+      const WitnessItem &w = ob.witness[k];
+      const std::string tail = "[{0}] = {1}";
+      if (w.values.size() != 2 || w.format.size() <= tail.size() ||
+          w.format.compare(w.format.size() - tail.size(), tail.size(), tail) != 0 ||
+          w.format.find(' ') < w.format.size() - tail.size())
+        continue;
+      std::string cell =
+          "cell:" + w.format.substr(0, w.format.size() - tail.size()) + "#" + std::to_string(k);
+      ob.replayInputs.push_back({cell + ":i", w.values[0]});
+      ob.replayInputs.push_back({cell + ":v", w.values[1]});
+    }
   for (const WitnessItem &w : ob.witness)
     ob.query.witness.insert(ob.query.witness.end(), w.values.begin(), w.values.end());
+  for (const ReplayInput &in : ob.replayInputs)
+    ob.query.witness.push_back(in.value);
   for (const Axiom &a : axioms)
     if (a.owner != excludedOwner)
       ob.query.assumptions.push_back(a.fact);
@@ -179,6 +198,37 @@ term::T VcContext::instantiateGoal(const term::T &goal, std::vector<term::T> &in
   default:
     return goal;
   }
+}
+
+// What a concrete run needs: the thread ids and launch sizes (reserved names), the
+// initial scalar variables (parameters) and the lengths of the initial arrays, and
+// the second instance's ids of a two-instance check ("X = {0} and {1}" items).
+std::vector<ReplayInput> VcContext::replayInputsOf(const State &st,
+                                                   const std::vector<WitnessItem> &extra) const {
+  std::vector<ReplayInput> out;
+  std::set<std::string> named;
+  for (const auto &[reserved, label] : reservedNames)
+    if (auto it = st.vars.find(reserved); it != st.vars.end() && named.insert(reserved).second)
+      out.push_back({reserved, it->second});
+  for (const auto &[name, v] : st.oldVars) {
+    if (name.find('@') != std::string::npos || !named.insert(name).second)
+      continue;
+    if (v->sort == term::Sort::Int || v->sort == term::Sort::Bool)
+      out.push_back({name, v});
+    else if (v->sort == term::Sort::Ref)
+      out.push_back({"len:" + name, lengthOf(v)});
+  }
+  for (const WitnessItem &w : extra) {
+    const std::string tail = " = {0} and {1}";
+    if (w.values.size() != 2 || w.format.size() < tail.size() ||
+        w.format.compare(w.format.size() - tail.size(), tail.size(), tail) != 0 ||
+        w.values[0]->op != term::Op::Var)
+      continue;
+    std::string base = w.values[0]->name.substr(0, w.values[0]->name.find('@'));
+    out.push_back({base, w.values[0]});
+    out.push_back({"2:" + base, w.values[1]});
+  }
+  return out;
 }
 
 std::vector<WitnessItem> VcContext::witnessOf(const State &st, const term::T &goal,

@@ -38,6 +38,9 @@ public:
   // How witnesses name the variables kprove binds under reserved names ($lid0 ->
   // threadIdx.x or get_local_id(0)), in the order they are shown; set per kernel.
   std::vector<std::pair<std::string, std::string>> reservedNames;
+  // The kernel being verified ("" for methods): obligations carry it and the
+  // inputs of a concrete run (replayInputsOf).
+  std::string currentKernel;
   // The name a user knows for a variable of the state or a skolem made from one
   // ("tid@3" -> "tid", "$lid0@1" -> "threadIdx.x"); "" for kprove's own names.
   std::string displayName(const std::string &name) const;
@@ -134,6 +137,8 @@ public:
   std::vector<term::T> atomicRefs() const;
 
 private:
+  std::vector<ReplayInput> replayInputsOf(const State &st,
+                                          const std::vector<WitnessItem> &extra) const;
   std::vector<WitnessItem> witnessOf(const State &st, const term::T &goal,
                                      std::vector<WitnessItem> extra,
                                      const std::vector<term::T> &instance) const;
