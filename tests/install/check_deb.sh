@@ -80,7 +80,7 @@ grep -qx "vector_add.cl: verified" <<<"$out" || fail "vector_add.cl not verified
 grep -qx "vector_add.cu: verified" <<<"$out" || fail "vector_add.cu not verified: $out"
 # A failing sibling fails from the package too (exit 1, its expected code).
 set +e
-out="$(/usr/bin/kprove vector_add_index_shift.cl)"
+out="$(/usr/bin/kprove vector_add_index_shift.cl 2>&1)" # diagnostics are on stderr
 code=$?
 set -e
 [ "$code" -eq 1 ] || fail "vector_add_index_shift.cl: exit $code, not 1: $out"

@@ -34,7 +34,7 @@ grep -qx "kprove: 2 verified, 0 failed, 0 unknown" <<<"$out" || fail "summary: $
 # Overrides: a directory without the headers is an io error (exit 2), never a guess.
 mkdir "$tmp/empty"
 set +e
-out="$(KPROVE_STDLIB="$tmp/empty" "$kprove" vector_add.cl)"
+out="$(KPROVE_STDLIB="$tmp/empty" "$kprove" vector_add.cl 2>&1)" # diagnostics are on stderr
 code=$?
 set -e
 [ "$code" -eq 2 ] || fail "KPROVE_STDLIB=empty dir: exit $code, not 2: $out"
