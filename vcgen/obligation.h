@@ -17,6 +17,9 @@ namespace kprove::vcgen {
 struct WitnessItem {
   std::string format;
   std::vector<term::T> values;
+  // A heap cell ("a[{0}] = {1}": index, value): the array's name, so the replay
+  // can start from the cell's value. Empty for anything else.
+  std::string cellOf;
 };
 
 // A value a concrete run of the kernel needs (replay/): a launch size, a scalar

@@ -102,6 +102,8 @@ void VcContext::check(State &st, const std::vector<term::T> &guards, const term:
   Obligation ob{code, range, std::move(message), std::move(notes), {}, {}, currentKernel, {}};
   if (!currentKernel.empty())
     ob.replayInputs = replayInputsOf(st, extra);
+  // The query asks for the instance; the state assumes the goal itself.
+  const term::T checked = g;
   std::vector<term::T> instance;
   g = instantiateGoal(g, instance);
   ob.witness = witnessOf(st, g, std::move(extra), instance);
@@ -110,13 +112,9 @@ void VcContext::check(State &st, const std::vector<term::T> &guards, const term:
   if (!currentKernel.empty())
     for (size_t k = 0; k < ob.witness.size(); ++k) {
       const WitnessItem &w = ob.witness[k];
-      const std::string tail = "[{0}] = {1}";
-      if (w.values.size() != 2 || w.format.size() <= tail.size() ||
-          w.format.compare(w.format.size() - tail.size(), tail.size(), tail) != 0 ||
-          w.format.find(' ') < w.format.size() - tail.size())
+      if (w.cellOf.empty())
         continue;
-      std::string cell =
-          "cell:" + w.format.substr(0, w.format.size() - tail.size()) + "#" + std::to_string(k);
+      std::string cell = "cell:" + w.cellOf + "#" + std::to_string(k);
       ob.replayInputs.push_back({cell + ":i", w.values[0]});
       ob.replayInputs.push_back({cell + ":v", w.values[1]});
     }
@@ -134,7 +132,7 @@ void VcContext::check(State &st, const std::vector<term::T> &guards, const term:
   ob.query.goal = g;
   obligations.push_back(std::move(ob));
   // Checked, hence known from here on (a failure is reported, so no unsound use).
-  st.assume(g);
+  st.assume(checked);
 }
 
 std::string VcContext::displayName(const std::string &name) const {
@@ -299,7 +297,7 @@ std::vector<WitnessItem> VcContext::witnessOf(const State &st, const term::T &go
     if (r->sort == term::Sort::Real)
       out.push_back({"permission held to " + a + "[{0}] = {1}", {r->args[2], r}});
     else
-      out.push_back({a + "[{0}] = {1}", {r->args[2], r}});
+      out.push_back({a + "[{0}] = {1}", {r->args[2], r}, a});
   }
   return out;
 }
