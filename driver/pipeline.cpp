@@ -460,6 +460,69 @@ bool before(const Diagnostic &a, const Diagnostic &b) {
   return std::tie(a.range.begin.offset, a.code) < std::tie(b.range.begin.offset, b.code);
 }
 
+using FailureKey = std::tuple<int, uint32_t, std::string>; // code, place, message
+
+FailureKey keyOf(const Diagnostic &d) {
+  return {static_cast<int>(d.code), d.range.begin.offset, d.message};
+}
+
+// Where a failed check stands among the failures of its method or kernel: faults
+// of the contract itself first, then the body's checks, then the checks at the
+// end (postconditions), which a failure in the body can cause.
+int rootCauseRank(DiagCode code) {
+  switch (code) {
+  case DiagCode::Framing:
+  case DiagCode::Resources:
+  case DiagCode::KernelSpec:
+  case DiagCode::Vacuous:
+  case DiagCode::Termination:
+    return 0;
+  case DiagCode::Post: // a par block's postcondition (par.post) is a check of the body
+    return 2;
+  default:
+    return 1;
+  }
+}
+
+// Root cause first: a file's failures are grouped by the method or kernel whose
+// check failed (in the order of their first failure in the source), and within
+// one by rootCauseRank, then source order. A postcondition that fails after a
+// failure in the same body gets a note pointing there: it may follow from it (a
+// missing barrier, say, fails a read and then the postcondition about it), so the
+// first message is the one to fix. `unitOf` names the unit of each check.
+void orderRootCausesFirst(std::vector<Diagnostic> &errors,
+                          const std::map<FailureKey, std::string> &unitOf) {
+  std::stable_sort(errors.begin(), errors.end(), before);
+  auto unitName = [&](const Diagnostic &d) {
+    auto it = unitOf.find(keyOf(d));
+    return it != unitOf.end() ? it->second : std::string();
+  };
+  std::map<std::string, size_t> unitOrder; // a unit's first failure in source order
+  for (size_t i = 0; i < errors.size(); ++i)
+    unitOrder.try_emplace(unitName(errors[i]), i);
+  // Checks of no known unit (the vacuity checks: rank 0 anyway) form one group.
+  auto rankOf = [&](const Diagnostic &d) {
+    return std::make_pair(unitOrder.at(unitName(d)), rootCauseRank(d.code));
+  };
+  std::stable_sort(errors.begin(), errors.end(), [&](const Diagnostic &a, const Diagnostic &b) {
+    return rankOf(a) < rankOf(b); // ties keep source order
+  });
+  for (size_t i = 0; i < errors.size(); ++i) {
+    if (rootCauseRank(errors[i].code) != 2)
+      continue;
+    std::string unit = unitName(errors[i]);
+    for (size_t j = 0; j < i && !unit.empty(); ++j)
+      if (unitName(errors[j]) == unit && rootCauseRank(errors[j].code) == 1) {
+        errors[i].notes.push_back(
+            {errors[j].range,
+             fmt::format("this may follow from the earlier failure ({}) in the "
+                         "same {}: fix that first",
+                         diagCodeName(errors[j].code), unit.substr(0, unit.find(' ')))});
+        break;
+      }
+  }
+}
+
 } // namespace
 
 FileResult verifyFile(const std::string &path, const RunOptions &opts, SourceManager &sources) {
@@ -595,6 +658,14 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
     const vcgen::Obligation &ob = vcs.obligations[i];
     r.obligationResults[i] = {ob.code, ob.range, ob.message, prover::Verdict::Unknown, 0};
   }
+  // A kernel's failed check is passed to the callback only after the replay below
+  // has labelled its counterexample, so an editor never shows a note the final
+  // report words differently.
+  bool replaying = opts.replay && program;
+  auto replayedLater = [&](size_t i) {
+    return replaying && r.obligationResults[i].verdict == prover::Verdict::Failed &&
+           !vcs.obligations[i].kernel.empty();
+  };
   // Each worker fills its own entries; the callback sees a finished one.
   auto answered = [&](size_t i, const prover::Answer &a) {
     ObligationResult &o = r.obligationResults[i];
@@ -607,7 +678,7 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
           o.notes.push_back(std::move(n));
     if (a.verdict == prover::Verdict::Unknown)
       o.reason = a.reason;
-    if (opts.onObligation)
+    if (opts.onObligation && !replayedLater(i))
       opts.onObligation(r.obligationResults[i]);
   };
   std::vector<prover::Answer> answers = proveAll(jobs, opts, stem, 0, 0, answered);
@@ -650,8 +721,18 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
     r.replaySeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - replayStart).count();
   }
+  if (opts.onObligation)
+    for (size_t i = 0; i < answers.size(); ++i)
+      if (replayedLater(i))
+        opts.onObligation(r.obligationResults[i]);
   // One report per (code, place, message): the same check reached on several paths.
-  std::set<std::tuple<int, uint32_t, std::string>> seenFailed, seenUnknown;
+  std::set<FailureKey> seenFailed, seenUnknown;
+  std::map<FailureKey, std::string> unitOf;
+  for (const vcgen::Obligation &ob : vcs.obligations)
+    unitOf.emplace(FailureKey{static_cast<int>(ob.code), ob.range.begin.offset, ob.message},
+                   ob.unit);
+  for (size_t i = 0; i < vcs.failures.size() && i < vcs.failureUnits.size(); ++i)
+    unitOf.emplace(keyOf(vcs.failures[i]), vcs.failureUnits[i]);
   for (const Diagnostic &d : vcs.failures)
     if (seenFailed.emplace(static_cast<int>(d.code), d.range.begin.offset, d.message).second)
       r.errors.push_back(d);
@@ -668,7 +749,7 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
   }
   reportVacuity(vcs.vacuityChecks, vacuityAnswers, opts, stem, r);
   charge(r.stages.vacuity); // with the blame's second round
-  std::stable_sort(r.errors.begin(), r.errors.end(), before);
+  orderRootCausesFirst(r.errors, unitOf);
   std::stable_sort(r.unknowns.begin(), r.unknowns.end(), before);
   // A failed check is assumed afterwards (one report per bug), which can make the
   // code after it look unreachable: those warnings only for files without failures.

@@ -223,7 +223,8 @@ void Server::verify(const Job &job) {
   }
   out_.notify("kprove/verifying", {{"uri", job.uri}, {"version", analysis->version}});
 
-  // Failed obligations are published as they arrive (the final list replaces them).
+  // Failed obligations are published as they arrive, with their counterexample notes
+  // (a kernel's after its replay); the final list replaces them.
   driver::RunOptions opts = opts_;
   opts.cancel = cancel.get();
   std::mutex partialMutex;
@@ -233,7 +234,7 @@ void Server::verify(const Job &job) {
     if (o.verdict != prover::Verdict::Failed || cancel->load())
       return;
     std::lock_guard<std::mutex> lock(partialMutex);
-    partial.push_back(diagnosticJson({o.code, o.range, o.message, {}}, 1, lines, job.uri));
+    partial.push_back(diagnosticJson({o.code, o.range, o.message, o.notes}, 1, lines, job.uri));
     out_.notify("textDocument/publishDiagnostics",
                 {{"uri", job.uri}, {"version", analysis->version}, {"diagnostics", partial}});
   };
@@ -271,9 +272,9 @@ int runLanguageServer(int argc, char **argv) {
   driver::RunOptions opts;
   // The ranges are stated in the descriptions; an empty validator description
   // keeps CLI11's "UINT:UINT in [1 - 86400]" out of the help.
-  app.add_option("--timeout", opts.timeoutSeconds,
-                 fmt::format("per-obligation timeout, 1 to 86400 (default {})",
-                             opts.timeoutSeconds))
+  app.add_option(
+         "--timeout", opts.timeoutSeconds,
+         fmt::format("per-obligation timeout, 1 to 86400 (default {})", opts.timeoutSeconds))
       ->type_name("SECONDS")
       ->check(CLI::Validator(CLI::Range(1u, 86400u)).description(""));
   app.add_option("--jobs", opts.jobs,

@@ -60,8 +60,7 @@ __global__ void k(int *d) {
   CHECK(pointsAtWrite);
 }
 
-TEST_CASE("no barrier hint when the thread did not write the array since a barrier",
-          "[messages]") {
+TEST_CASE("no barrier hint when the thread did not write the array since a barrier", "[messages]") {
   // The write was before a barrier that hands out nothing of 's': the read fails
   // for another reason (the barrier's contract), and the hint would mislead.
   auto r = runSnippet(R"(/*@
@@ -196,4 +195,52 @@ void m(int[] a, int x) {
   CHECK(w.rfind("counterexample: ", 0) == 0);
   CHECK(w.find("x = ") != std::string::npos);
   // The heap after the write is a store term, whose cells are not evaluated yet.
+}
+
+TEST_CASE("root cause first: a body failure before the postcondition it may cause", "[messages]") {
+  // A wrong assertion fails, and once assumed, makes the postcondition above it
+  // (earlier in the source) fail too: the assertion is reported first.
+  auto r = runSnippet(R"(/*@
+  context a != NULL && b != NULL;
+  context \pointer_length(a) == get_global_size(0) && \pointer_length(b) == get_global_size(0);
+  context Perm(&a[get_global_id(0)], 1\2) ** Perm(&b[get_global_id(0)], write);
+  ensures b[get_global_id(0)] == a[get_global_id(0)];
+  ensures a[get_global_id(0)] == \old(a[get_global_id(0)]);
+@*/
+__kernel void k(__global int *a, __global int *b) {
+  int gid = get_global_id(0);
+  int x = a[gid];
+  //@ assert x == 0;
+  b[gid] = x + 1;
+}
+)",
+                      "order", ".cl");
+  REQUIRE(r.verdict == Verdict::Failed);
+  REQUIRE(r.raw.errors.size() == 2);
+  // Source order would put the postcondition (line 5) first.
+  CHECK(kprove::diagCodeName(r.raw.errors[0].code) == std::string("assert"));
+  CHECK(kprove::diagCodeName(r.raw.errors[1].code) == std::string("post"));
+  bool pointsBack = false;
+  for (const kprove::DiagNote &n : r.raw.errors[1].notes)
+    pointsBack |= n.range.valid() && n.range.begin.offset == r.raw.errors[0].range.begin.offset &&
+                  n.message == "this may follow from the earlier failure (assert) in the same "
+                               "kernel: fix that first";
+  CHECK(pointsBack);
+}
+
+TEST_CASE("root cause first: an independent postcondition gets no note", "[messages]") {
+  auto r = runSnippet(R"(
+pure int two() = 2;
+
+requires n > 0;
+ensures \result == n + 1;
+int f(int n) {
+  return n;
+}
+)",
+                      "order", ".pvl");
+  REQUIRE(r.verdict == Verdict::Failed);
+  REQUIRE(r.raw.errors.size() == 1);
+  for (const kprove::DiagNote &n : r.raw.errors[0].notes)
+    CHECK(n.message.find("may follow") == std::string::npos);
 }

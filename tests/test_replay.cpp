@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <regex>
 #include <sstream>
 
@@ -251,6 +252,26 @@ TEST_CASE("replay: --no-replay keeps the solver's note alone", "[replay]") {
   CHECK(notes.find("counterexample") != std::string::npos);
   CHECK(notes.find("replay") == std::string::npos);
   CHECK(c->result.verdict == driver::Verdict::Failed);
+}
+
+TEST_CASE("replay: the per-obligation callback (the editor's) sees the replayed note", "[replay]") {
+  driver::RunOptions opts;
+  std::mutex m;
+  std::vector<driver::ObligationResult> failed;
+  opts.onObligation = [&](const driver::ObligationResult &o) {
+    std::lock_guard<std::mutex> lock(m);
+    if (o.verdict == prover::Verdict::Failed)
+      failed.push_back(o);
+  };
+  auto c = verify(example("cuda/shared_reverse_no_barrier.cu"), opts);
+  REQUIRE(!failed.empty());
+  std::string notes;
+  for (const DiagNote &n : failed.front().notes)
+    notes += n.message + "\n";
+  INFO(notes);
+  // The same wording as the final report's, not the solver's unconfirmed note.
+  CHECK(notes == notesOf(*c, "perm.read", 16));
+  CHECK(notes.find("counterexample (replayed)") != std::string::npos);
 }
 
 TEST_CASE("replay: --json's witness carries the replay's status and observation", "[replay]") {

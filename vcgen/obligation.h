@@ -42,6 +42,8 @@ struct Obligation {
   // concrete run: their values are query.witness after the witness items' values.
   std::string kernel;
   std::vector<ReplayInput> replayInputs;
+  // The method, function or kernel whose verification made this check.
+  std::string unit;
 };
 
 // A check that the assumptions a verification rests on are consistent

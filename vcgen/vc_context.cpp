@@ -99,7 +99,8 @@ void VcContext::check(State &st, const std::vector<term::T> &guards, const term:
     return;
   }
   totalAssumptions_ += facts;
-  Obligation ob{code, range, std::move(message), std::move(notes), {}, {}, currentKernel, {}};
+  Obligation ob{code,          range, std::move(message), std::move(notes), {}, {},
+                currentKernel, {},    currentUnit};
   if (!currentKernel.empty())
     ob.replayInputs = replayInputsOf(st, extra);
   // The query asks for the instance; the state assumes the goal itself.

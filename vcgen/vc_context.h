@@ -41,6 +41,9 @@ public:
   // The kernel being verified ("" for methods): obligations carry it and the
   // inputs of a concrete run (replayInputsOf).
   std::string currentKernel;
+  // The method, function or kernel being verified ("kernel k", "method m"): a
+  // file's failures are ordered root cause first within each (driver/).
+  std::string currentUnit;
   // The name a user knows for a variable of the state or a skolem made from one
   // ("tid@3" -> "tid", "$lid0@1" -> "threadIdx.x"); "" for kprove's own names.
   std::string displayName(const std::string &name) const;
@@ -48,8 +51,12 @@ public:
   void unsupported(SourceRange range, std::string message);
   void typeError(SourceRange range, std::string message);
   // A verification failure found without the prover (e.g. barrier divergence).
-  void fail(Diagnostic d) { failures.push_back(std::move(d)); }
+  void fail(Diagnostic d) {
+    failures.push_back(std::move(d));
+    failureUnits.push_back(currentUnit);
+  }
   std::vector<Diagnostic> failures;
+  std::vector<std::string> failureUnits; // currentUnit of each failure
 
   const ir::Method *findMethod(const std::string &name) const;
   const ir::Program &program() const { return program_; }

@@ -93,17 +93,22 @@ VcResult generate(const ir::Program &program, DiagnosticEngine &diags, const Lau
   vc.intMath = launch.intMath;
   addFunctionAxioms(vc);
   for (const ir::Method &m : program.methods) {
+    vc.currentUnit = (m.pure ? "function " : "method ") + m.name;
     if (m.pure)
       checkFunction(vc, m);
     else
       verifyMethod(vc, m);
   }
-  for (const ir::Kernel &k : program.kernels)
+  for (const ir::Kernel &k : program.kernels) {
+    vc.currentUnit = "kernel " + k.name;
     verifyKernel(vc, k);
-  for (const ir::GpuKernel &k : program.gpuKernels)
+  }
+  for (const ir::GpuKernel &k : program.gpuKernels) {
+    vc.currentUnit = "kernel " + k.name;
     verifyGpuKernel(vc, k, launch);
-  return {std::move(vc.obligations), std::move(vc.failures), std::move(vc.remarks),
-          std::move(vc.vacuityChecks)};
+  }
+  return {std::move(vc.obligations), std::move(vc.failures), std::move(vc.failureUnits),
+          std::move(vc.remarks), std::move(vc.vacuityChecks)};
 }
 
 } // namespace kprove::vcgen

@@ -22,6 +22,7 @@ struct LaunchConfig {
 struct VcResult {
   std::vector<Obligation> obligations;
   std::vector<Diagnostic> failures;        // found without the prover (barrier divergence)
+  std::vector<std::string> failureUnits;   // the method or kernel of each (Obligation::unit)
   std::vector<Diagnostic> remarks;         // notes for the user (assumptions kprove made)
   std::vector<VacuityCheck> vacuityChecks; // satisfiability of the assumptions
 };
