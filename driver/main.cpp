@@ -4,6 +4,7 @@
 // instead of the text, --explain CODE a section of docs/errors.md.
 #include "driver/explain.h"
 #include "driver/pipeline.h"
+#include "driver/proof_cache.h"
 #include "driver/report_json.h"
 #include "driver/run_stats.h"
 #include "driver/stdlib_dir.h"
@@ -22,6 +23,7 @@
 #include <string>
 #include <sys/resource.h>
 #include <system_error>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -185,9 +187,12 @@ int main(int argc, char **argv) {
                              opts.timeoutSeconds))
       ->type_name("SECONDS")
       ->check(CLI::Validator(CLI::Range(1u, 86400u)).description(""));
+  // Every core by default: each obligation gets a fresh solver context, so the
+  // verdict does not depend on the job count (scripts/seeds checks it).
+  opts.jobs = std::clamp(std::thread::hardware_concurrency(), 1u, 256u);
   app.add_option("--jobs", opts.jobs,
-                 fmt::format("obligations proved in parallel, 1 to 256 (default {}); the "
-                             "verdict does not depend on it",
+                 fmt::format("obligations proved in parallel, 1 to 256 (default: the number of "
+                             "cores, {}); the verdict does not depend on it",
                              opts.jobs))
       ->type_name("N")
       ->check(CLI::Validator(CLI::Range(1u, 256u)).description(""));
@@ -198,6 +203,14 @@ int main(int argc, char **argv) {
   app.add_flag("--no-replay", noReplay,
                "do not run kernels concretely to confirm failures (by default a failed check's "
                "counterexample is replayed: note 'counterexample (replayed)')");
+  bool useCache = false;
+  std::string cacheDir;
+  app.add_flag("--cache", useCache,
+               "reuse the solver's answers to obligations whose query, solver and settings "
+               "are unchanged, kept in KPROVE_CACHE_DIR, else XDG_CACHE_HOME/kprove, else "
+               "~/.cache/kprove (proved and failed answers only)");
+  app.add_option("--cache-dir", cacheDir, "like --cache, with the answers kept in this directory")
+      ->type_name("DIR");
   app.add_option("--dump-smt", opts.dumpSmtDir,
                  "write each obligation as a standalone SMT-LIB file into this directory")
       ->type_name("DIR");
@@ -298,6 +311,10 @@ int main(int argc, char **argv) {
         to[d] = 1;
   };
   opts.replay = !noReplay;
+  if (!cacheDir.empty())
+    opts.cacheDir = cacheDir;
+  else if (useCache)
+    opts.cacheDir = driver::defaultCacheDir().string();
   pin(localSize, opts.launch.localSize);
   pin(numGroups, opts.launch.numGroups);
   pin(globalSize, opts.launch.globalSize);

@@ -50,11 +50,9 @@ public:
       declare(m.pure ? OutlineSymbol::Kind::PureFunction : OutlineSymbol::Kind::Method, m.name,
               withContract(m.range, m.contract), m.nameRange);
     for (const ir::Kernel &k : p.kernels)
-      declare(OutlineSymbol::Kind::Kernel, k.name, withContract(k.range, k.contract),
-              k.nameRange);
+      declare(OutlineSymbol::Kind::Kernel, k.name, withContract(k.range, k.contract), k.nameRange);
     for (const ir::GpuKernel &k : p.gpuKernels)
-      declare(OutlineSymbol::Kind::Kernel, k.name, withContract(k.range, k.contract),
-              k.nameRange);
+      declare(OutlineSymbol::Kind::Kernel, k.name, withContract(k.range, k.contract), k.nameRange);
     for (const ir::Method &m : p.methods) {
       clauses(m.contract, false, false);
       expr(m.pureBody);

@@ -1,5 +1,6 @@
 #include "driver/pipeline.h"
 
+#include "driver/proof_cache.h"
 #include "driver/stdlib_dir.h"
 
 #include "lang/c/c_frontend.h"
@@ -78,6 +79,19 @@ constexpr unsigned kUnreachableMs = 1000;
 // `done(i, answer)` is called from the worker that answered obligation i.
 using AnswerCallback = std::function<void(size_t, const prover::Answer &)>;
 
+// This kprove's executable (path, size, modification time): answers cached by
+// another build (another vcgen or prover) are not reused.
+std::string thisBinary() {
+  std::error_code ec;
+  std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec)
+    return "kprove " KPROVE_VERSION;
+  auto size = std::filesystem::file_size(exe, ec);
+  auto time = std::filesystem::last_write_time(exe, ec).time_since_epoch().count();
+  return fmt::format("kprove {} at {} ({} bytes, modified {})", KPROVE_VERSION, exe.string(), size,
+                     time);
+}
+
 std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptions &opts,
                                      const std::string &stem, unsigned mbqiRlimit = 0,
                                      unsigned timeoutMs = 0, const AnswerCallback &done = {}) {
@@ -92,6 +106,11 @@ std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptio
     po.mbqiRlimit = mbqiRlimit;
   if (timeoutMs)
     po.timeoutMs = std::min(po.timeoutMs, timeoutMs);
+  std::optional<ProofCache> cache;
+  if (!opts.cacheDir.empty())
+    cache.emplace(opts.cacheDir,
+                  fmt::format("{}; {}; seed {}; timeout {} ms; mbqi rlimit {}", thisBinary(),
+                              prover::solverVersion(), po.randomSeed, po.timeoutMs, po.mbqiRlimit));
   auto work = [&] {
     auto p = prover::makeZ3Prover(po); // one context per thread
     for (size_t i = next++; i < obs.size(); i = next++) {
@@ -99,7 +118,10 @@ std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptio
         answers[i] = {prover::Verdict::Unknown, "cancelled", 0};
         continue;
       }
-      answers[i] = p->check(*obs[i].query);
+      std::optional<prover::Answer> known = cache ? cache->lookup(*obs[i].query) : std::nullopt;
+      answers[i] = known ? *known : p->check(*obs[i].query);
+      if (cache && !known)
+        cache->store(*obs[i].query, answers[i]);
       if (done)
         done(i, answers[i]);
       if (!opts.dumpSmtDir.empty()) {
@@ -671,6 +693,7 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
     ObligationResult &o = r.obligationResults[i];
     o.verdict = a.verdict;
     o.seconds = a.seconds;
+    o.cached = a.cached;
     o.notes = vcs.obligations[i].notes;
     if (a.verdict == prover::Verdict::Failed)
       if ((o.witness = witnessOf(vcs.obligations[i], a)))

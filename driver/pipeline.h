@@ -21,6 +21,8 @@ struct RunOptions {
   unsigned jobs = 1;
   unsigned randomSeed = 0;
   std::string dumpSmtDir; // empty: no dump
+  // The proof cache's directory (driver/proof_cache.h); empty: no cache.
+  std::string cacheDir;
   vcgen::LaunchConfig launch;
   // kprove's opencl.h / cuda.h; empty: defaultStdlibDir() (driver/stdlib_dir.h).
   std::string stdlibDir;
@@ -49,6 +51,7 @@ struct ObligationResult {
   std::vector<DiagNote> notes;    // related places; a failure's counterexample last
   std::optional<Witness> witness; // failed: the counter-model, when the solver gave one
   std::string reason;             // unknown: why the solver could not decide
+  bool cached = false;            // the answer came from the proof cache
 };
 
 enum class Verdict { Verified, Failed, Unknown, Invalid };

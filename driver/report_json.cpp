@@ -190,6 +190,8 @@ void MachineReport::addFile(const std::string &path, const FileResult &r,
     if (o.range.valid())
       ob["range"] = rangeJson(sources, o.range);
     ob["seconds"] = o.seconds;
+    if (o.cached)
+      ob["cached"] = true;
     ob["message"] = o.message;
     ob["notes"] = notesJson(sources, o.notes);
     if (o.witness)

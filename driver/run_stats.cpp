@@ -15,6 +15,7 @@ void RunStats::add(const FileResult &r, const SourceManager &sources) {
   stages_.prove += r.stages.prove;
   stages_.vacuity += r.stages.vacuity;
   for (const ObligationResult &o : r.obligationResults) {
+    cached_ += o.cached;
     switch (o.verdict) {
     case prover::Verdict::Proved:
       ++proved_;
@@ -47,10 +48,13 @@ void RunStats::print(std::ostream &os) const {
                                           : "unknown";
   };
   os << fmt::format("kprove stats: {} file{}, {} obligation{} ({} proved, {} failed, {} "
-                    "unknown), {} vacuity quer{}\n",
+                    "unknown), {} vacuity quer{}{}\n",
                     files_, files_ == 1 ? "" : "s", proved_ + failed_ + unknown_,
                     proved_ + failed_ + unknown_ == 1 ? "" : "s", proved_, failed_, unknown_,
-                    vacuityQueries_, vacuityQueries_ == 1 ? "y" : "ies");
+                    vacuityQueries_, vacuityQueries_ == 1 ? "y" : "ies",
+                    cached_ ? fmt::format("; {} answer{} from the proof cache (--cache)", cached_,
+                                          cached_ == 1 ? "" : "s")
+                            : "");
   os << fmt::format("kprove stats: time {:.2f} s: front end {:.2f} s, type check {:.2f} s, "
                     "VC generation {:.2f} s, obligations {:.2f} s, vacuity checks {:.2f} s\n",
                     total_, stages_.frontEnd, stages_.typecheck, stages_.vcgen, stages_.prove,

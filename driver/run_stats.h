@@ -25,7 +25,7 @@ private:
     prover::Verdict verdict;
   };
   static constexpr size_t kSlowest = 5;
-  size_t files_ = 0, proved_ = 0, failed_ = 0, unknown_ = 0, vacuityQueries_ = 0;
+  size_t files_ = 0, proved_ = 0, failed_ = 0, unknown_ = 0, vacuityQueries_ = 0, cached_ = 0;
   double total_ = 0;
   StageSeconds stages_;
   std::vector<Slow> slowest_; // sorted, longest first, at most kSlowest

@@ -1,13 +1,16 @@
 #include "lsp/server.h"
 
+#include "driver/proof_cache.h"
 #include "driver/stdlib_dir.h"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <iostream>
+#include <thread>
 
 namespace kprove::lsp {
 
@@ -277,10 +280,19 @@ int runLanguageServer(int argc, char **argv) {
          fmt::format("per-obligation timeout, 1 to 86400 (default {})", opts.timeoutSeconds))
       ->type_name("SECONDS")
       ->check(CLI::Validator(CLI::Range(1u, 86400u)).description(""));
+  opts.jobs = std::clamp(std::thread::hardware_concurrency(), 1u, 256u);
   app.add_option("--jobs", opts.jobs,
-                 fmt::format("obligations proved in parallel, 1 to 256 (default {})", opts.jobs))
+                 fmt::format("obligations proved in parallel, 1 to 256 (default: the number of "
+                             "cores, {})",
+                             opts.jobs))
       ->type_name("N")
       ->check(CLI::Validator(CLI::Range(1u, 256u)).description(""));
+  // An editor verifies on every save: answers to unchanged obligations are reused.
+  opts.cacheDir = driver::defaultCacheDir().string();
+  bool noCache = false;
+  app.add_flag("--no-cache", noCache,
+               "prove every obligation afresh (default: reuse the answers kept in "
+               "KPROVE_CACHE_DIR, else XDG_CACHE_HOME/kprove, else ~/.cache/kprove)");
   std::string stdlib;
   app.add_option("--stdlib", stdlib,
                  "directory holding kprove's opencl.h and cuda.h (default: as for kprove)")
@@ -295,6 +307,8 @@ int runLanguageServer(int argc, char **argv) {
     opts.stdlibDir = dir;
   if (!stdlib.empty())
     opts.stdlibDir = stdlib;
+  if (noCache)
+    opts.cacheDir.clear();
   std::ios::sync_with_stdio(false);
   Server server(std::cin, std::cout, opts);
   return server.run();

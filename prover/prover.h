@@ -43,6 +43,8 @@ struct Answer {
   // saturated (it may violate a quantified fact: possibly spurious).
   std::vector<std::string> witness;
   bool witnessConfirmed = false;
+  // Taken from the proof cache (driver/proof_cache.h), not asked of the solver.
+  bool cached = false;
 };
 
 struct ProverOptions {
@@ -66,6 +68,9 @@ public:
   // unsat means proved.
   virtual std::string toSmtLib(const Query &q) = 0;
 };
+
+// The solver and its version ("Z3 4.8.12.0"), part of the proof cache's key.
+std::string solverVersion();
 
 // One prover per worker thread: a Z3 context is not thread-safe.
 std::unique_ptr<Prover> makeZ3Prover(const ProverOptions &opts);

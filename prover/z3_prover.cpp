@@ -532,6 +532,13 @@ private:
 
 } // namespace
 
+std::string solverVersion() {
+  unsigned major = 0, minor = 0, build = 0, revision = 0;
+  Z3_get_version(&major, &minor, &build, &revision);
+  return "Z3 " + std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(build) +
+         "." + std::to_string(revision);
+}
+
 std::unique_ptr<Prover> makeZ3Prover(const ProverOptions &opts) {
   // A bound on evaluating witness terms in a model (Z3_model_eval): even a read
   // of a named map was measured to grow to 16 GB in 5 minutes (array model
