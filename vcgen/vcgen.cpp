@@ -62,13 +62,20 @@ void verifyMethod(VcContext &vc, const ir::Method &m) {
     res.checkSelfFraming(*post, f);
   }
   if (!m.body) {
-    if (!clausesOf(m.contract, kPost).empty())
-      vc.remarks.push_back({DiagCode::Post,
-                            m.nameRange,
-                            fmt::format("'{}' has no body: its postcondition is trusted, assumed "
-                                        "at each call and never proved",
-                                        m.name),
-                            {}});
+    // Trusted either way (docs/soundness.md): with no contract, a call is assumed
+    // to touch no memory (it is given no permission) and to return any value.
+    vc.remarks.push_back(
+        {DiagCode::Post,
+         m.nameRange,
+         !clausesOf(m.contract, kPost).empty()
+             ? fmt::format("'{}' has no body: its postcondition is trusted, assumed at each call "
+                           "and never proved",
+                           m.name)
+             : fmt::format("'{}' has no body and no postcondition: its contract is trusted; a "
+                           "call touches only what its precondition gives it (nothing without "
+                           "one), gives no permission back and may return any value",
+                           m.name),
+         {}});
     return;
   }
   Executor ex(vc, &m, nullptr);

@@ -22,7 +22,7 @@ TIMEOUT = 120  # seconds to wait for any one answer
 
 class Client:
     def __init__(self, kprove):
-        self.proc = subprocess.Popen([kprove, "lsp", "--timeout", "30"], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([kprove, "lsp", "--timeout", "30", "--no-cache"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE)
         self.inbox = queue.Queue()
         self.seen = []  # every notification, in order
