@@ -57,8 +57,6 @@ __KPROVE_GV bool __distinct_bool(bool x);
 __KPROVE_GV bool __all(bool x);
 __KPROVE_GV bool __exclusive(bool x);
 __KPROVE_GV bool __at_most_one(bool x);
-__KPROVE_GV bool __same_group_internal(void);
-#define __same_group __same_group_internal()
 __KPROVE_GV bool __dominator_enabled(void);
 
 // Integer helpers kprove does not model yet.
@@ -70,9 +68,9 @@ __KPROVE_GV bool __equal_doubles(double a, double b);
 // Predicates over memory accesses and pointers: their argument may be a pointer
 // into any address space, so each is a macro for a function of no argument that
 // kprove reports by its GPUVerify name (the part after `__kprove_gv`).
-// (__return_val_ptr is compared with pointers: it returns one.)
-__KPROVE_GV void *__kprove_gv__return_val_ptr(void);
 #define __KPROVE_GV_OPAQUE(name) __KPROVE_GV int __kprove_gv##name(void);
+// __return_val_ptr() is compared with pointers: it returns one.
+__KPROVE_GV void *__kprove_gv__return_val_ptr(void);
 __KPROVE_GV_OPAQUE(__read)
 __KPROVE_GV_OPAQUE(__write)
 __KPROVE_GV_OPAQUE(__no_read)
@@ -92,6 +90,7 @@ __KPROVE_GV_OPAQUE(__atomic_has_taken_value)
 __KPROVE_GV_OPAQUE(__return_val_funptr)
 __KPROVE_GV_OPAQUE(__return_val_int4)
 __KPROVE_GV_OPAQUE(__requires_fresh_array)
+__KPROVE_GV_OPAQUE(__same_group)
 #define __read(...) __kprove_gv__read()
 #define __write(...) __kprove_gv__write()
 #define __no_read(...) __kprove_gv__no_read()
@@ -113,6 +112,8 @@ __KPROVE_GV_OPAQUE(__requires_fresh_array)
 #define __return_val_int4(...) __kprove_gv__return_val_int4()
 // An assumption that the array is not aliased (kprove's arrays never are).
 #define __requires_fresh_array(...) __kprove_gv__requires_fresh_array()
+// `__same_group` (the two threads are in one group) is written without parentheses.
+#define __same_group __kprove_gv__same_group()
 
 // Barrier invariants: `__barrier_invariant_N(e, i1, ..., iN)` before a barrier
 // states e for the threads i1..iN; the binary forms relate two threads.

@@ -186,6 +186,7 @@ TEST_CASE("GPUVerify's two-thread, history and all-threads predicates are unsupp
            {"  __assert(__uniform_int(n));\n", "'__uniform_int'"},
            {"  __assert(__other_int(n) == n);\n", "'__other_int'"},
            {"  __assert(__all(n > 0));\n", "'__all'"},
+           {"  __assert(__implies(__same_group, n > 0));\n", "'__same_group'"},
            {"  __assert(!__read(a));\n", "'__read'"},
            {"  __assert(__no_write(a));\n", "'__no_write'"},
            {"  __assert(__write_offset_bytes(a) == 0);\n", "'__write_offset_bytes'"},

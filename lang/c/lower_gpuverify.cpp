@@ -106,7 +106,7 @@ const std::vector<GvEntry> &gvTable() {
       {"__all", Gv::Rejected, kTwoThread},
       {"__exclusive", Gv::Rejected, kTwoThread},
       {"__at_most_one", Gv::Rejected, kTwoThread},
-      {"__same_group_internal", Gv::Rejected, kTwoThread},
+      {"__same_group", Gv::Rejected, kTwoThread},
       {"__dominator_enabled", Gv::Rejected, kAllThreads},
       {"__read", Gv::Rejected, kHistory},
       {"__write", Gv::Rejected, kHistory},
