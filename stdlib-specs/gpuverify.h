@@ -59,11 +59,9 @@ __KPROVE_GV bool __exclusive(bool x);
 __KPROVE_GV bool __at_most_one(bool x);
 __KPROVE_GV bool __dominator_enabled(void);
 
-// Integer helpers kprove does not model yet.
+// Integer predicates: the mathematical sum fits the type.
 __KPROVE_GV bool __add_noovfl_int(int a, int b);
 __KPROVE_GV bool __add_noovfl_unsigned_int(unsigned int a, unsigned int b);
-__KPROVE_GV bool __equal_floats(float a, float b);
-__KPROVE_GV bool __equal_doubles(double a, double b);
 
 // Predicates over memory accesses and pointers: their argument may be a pointer
 // into any address space, so each is a macro for a function of no argument that

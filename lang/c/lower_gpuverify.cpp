@@ -64,8 +64,6 @@ constexpr std::string_view kBarrierInvariant =
 constexpr std::string_view kPointer =
     "a GPUVerify pointer predicate: kprove does not model byte offsets, pointer bases or "
     "returned pointers and vectors";
-constexpr std::string_view kFloat =
-    "a GPUVerify floating-point predicate: floating-point values are opaque to kprove";
 
 const std::vector<GvEntry> &gvTable() {
   static const std::vector<GvEntry> table = {
@@ -127,8 +125,6 @@ const std::vector<GvEntry> &gvTable() {
       {"__return_val_ptr", Gv::Rejected, kPointer},
       {"__return_val_funptr", Gv::Rejected, kPointer},
       {"__return_val_int4", Gv::Rejected, kPointer},
-      {"__equal_floats", Gv::Rejected, kFloat},
-      {"__equal_doubles", Gv::Rejected, kFloat},
   };
   return table;
 }
