@@ -634,6 +634,8 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
     vcs = vcgen::generate(*program, diags, opts.launch);
   charge(r.stages.vcgen);
   r.remarks = vcs.remarks;
+  if (program)
+    r.remarks.insert(r.remarks.begin(), program->remarks.begin(), program->remarks.end());
   // The front ends' and type checker's warnings (hints about likely slips): shown
   // whatever the verdict, which they never change.
   for (const Diagnostic &d : diags.diagnostics())

@@ -5,6 +5,7 @@
 // Every node carries the source range it came from, so obligations can blame it.
 #pragma once
 
+#include "logic/diagnostics.h"
 #include "logic/source.h"
 
 #include <cstdint>
@@ -284,6 +285,8 @@ struct Program {
   std::vector<Method> methods; // top-level and class members, flattened
   std::vector<Kernel> kernels;
   std::vector<GpuKernel> gpuKernels;
+  // Notes from the front end: hints it ignored, soundly (GPUVerify's candidate invariants).
+  std::vector<Diagnostic> remarks;
 };
 
 // Local variables are unique within a method or kernel: the type checker renames a

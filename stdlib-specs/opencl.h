@@ -11,4 +11,7 @@
 //                          afterwards unless the thread holds all of it
 #ifndef KPROVE_OPENCL_H
 #define KPROVE_OPENCL_H
+
+// GPUVerify's annotations (__requires, __assert, __invariant, ...).
+#include <gpuverify.h>
 #endif

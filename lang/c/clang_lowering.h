@@ -6,6 +6,7 @@
 //   lower_expr.cpp         expressions, conversions, floating point as opaque values
 //   lower_pointer.cpp      pointers as offsets into one statically known array
 //   lower_annotations.cpp  the /*@ @*/ comments: collection and attachment
+//   lower_gpuverify.cpp    GPUVerify's annotations, written as calls (__assert, __requires)
 //   clang_frontend.cpp     the driver glue: Clang's invocation and its diagnostics
 // Only these files see Clang's headers.
 #pragma once
@@ -206,6 +207,18 @@ private:
   void checkFunctionSpecs();
   void markBuiltins(ExprPtr &e);
 
+  // --- GPUVerify's annotations, calls of stdlib-specs/gpuverify.h (lower_gpuverify.cpp) ---
+  std::string gpuVerifyName(const clang::CallExpr *c) const;
+  void gpuVerifyContractBegin(const clang::CompoundStmt *body);
+  void gpuVerifyContractEnd(std::vector<ir::Clause> &contract);
+  bool gpuVerifyStatement(const clang::Stmt *s, std::vector<StmtPtr> &out);
+  const clang::Expr *gpuVerifyLoopHead(const clang::Expr *c, std::vector<ir::Clause> &clauses);
+  std::optional<ExprPtr> gpuVerifyValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre);
+  ExprPtr gpuVerifySpec(const clang::Expr *e);
+  bool gpuVerifyRejected(const std::string &name, SourceRange r);
+  bool gpuVerifyRejectedIn(const clang::Stmt *s);
+  void gpuVerifyDropped(const std::string &name, SourceRange r, const std::string &why);
+
   // --- macros and enum constants in annotations (spec_constants.cpp) ---
   void expandConstants(ExprPtr &e);
   void expandConstants(ExprPtr &e, std::vector<std::string> &bound);
@@ -236,7 +249,7 @@ private:
   bool isBuiltin(const clang::CallExpr *c) const;
   bool isBarrierCall(const clang::Stmt *s) const;
   void stmt(const clang::Stmt *s, std::vector<StmtPtr> &out);
-  ExprPtr loopCondition(const clang::Expr *c);
+  ExprPtr loopCondition(const clang::Expr *c, std::vector<ir::Clause> &clauses);
   std::vector<ir::Clause> loopClauses(const clang::Stmt *s);
   void barrier(const clang::CallExpr *c, std::vector<StmtPtr> &out);
   const clang::CallExpr *callNeedingStatement(const clang::Expr *e) const;
@@ -333,6 +346,11 @@ private:
   // declarations are in scope.
   bool typeSpecsNow_ = true;
   std::set<std::string> mainFunctions_; // functions the file defines
+  // GPUVerify's contract calls at the start of the function body being lowered, and
+  // the clauses they became; >0 while lowering the argument of a GPUVerify annotation.
+  std::set<const clang::Stmt *> gvContractStmts_;
+  std::vector<ir::Clause> gvContract_;
+  int gvSpecDepth_ = 0;
   unsigned temps_ = 0;
   std::set<std::string> floatNames_; // floating-point parameters, variables, arrays
   std::vector<ExprPtr> specExprs_;   // annotations of the function being lowered

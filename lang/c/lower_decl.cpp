@@ -268,7 +268,9 @@ void CLowering::kernel(clang::FunctionDecl *fd, uint32_t at) {
   locals_ = &k.locals;
   inKernel_ = true;
   if (auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(fd->getBody())) {
+    gpuVerifyContractBegin(body);
     k.body = compound(body);
+    gpuVerifyContractEnd(k.contract);
     k.endRange = range(clang::SourceRange(body->getRBracLoc(), body->getRBracLoc()));
   }
   locals_ = nullptr;
@@ -321,8 +323,11 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
   else if (auto t = scalarType(rt, m.nameRange, "function '" + m.name + "' returning a value"))
     m.returnType = *t;
   m.returnCint = cintOf(rt);
-  if (auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(fd->getBody()))
+  if (auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(fd->getBody())) {
+    gpuVerifyContractBegin(body);
     m.body = compound(body);
+    gpuVerifyContractEnd(m.contract);
+  }
   checkFunctionSpecs();
   out_.methods.push_back(std::move(m));
 }

@@ -457,6 +457,8 @@ ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre
     unsupported(r, "calls through function pointers");
     return nullptr;
   }
+  if (auto gv = gpuVerifyValue(c, pre))
+    return *gv;
   if (!isBuiltin(c) || isAtomic(c)) {
     // A helper function or atomic inside an expression: evaluated first, into a temporary.
     std::string tmp = freshTemp();

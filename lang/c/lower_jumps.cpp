@@ -73,7 +73,7 @@ void CLowering::doWhile(const clang::DoStmt *dw, std::vector<StmtPtr> &out) {
   first->body = once;
   auto w = newStmt(StmtKind::While, r);
   w->clauses = clauses;
-  w->cond = loopCondition(dw->getCond());
+  w->cond = loopCondition(dw->getCond(), w->clauses);
   w->body = once;
   if (!leaves(once, true, true)) {
     out.push_back(first);

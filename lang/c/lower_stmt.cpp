@@ -124,6 +124,8 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
       localDecl(d, out);
     return;
   }
+  if (gpuVerifyStatement(s, out))
+    return;
   if (isBarrierCall(s)) {
     barrier(asCall(s), out);
     return;
@@ -164,7 +166,7 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
       typeSpec(c.expr);
     auto w = newStmt(StmtKind::While, r);
     w->clauses = clauses;
-    w->cond = fs->getCond() ? loopCondition(fs->getCond()) : ir::makeBool(true, r);
+    w->cond = fs->getCond() ? loopCondition(fs->getCond(), w->clauses) : ir::makeBool(true, r);
     w->body = loopBody(fs->getBody(), fs->getInc());
     if (fs->getInc())
       effect(fs->getInc(), w->body);
@@ -177,7 +179,7 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
   if (auto *ws = llvm::dyn_cast<clang::WhileStmt>(s)) {
     auto w = newStmt(StmtKind::While, r);
     w->clauses = loopClauses(s);
-    w->cond = loopCondition(ws->getCond());
+    w->cond = loopCondition(ws->getCond(), w->clauses);
     w->body = loopBody(ws->getBody(), nullptr);
     out.push_back(w);
     return;
@@ -220,8 +222,10 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
   unsupported(r, std::string("the statement ") + s->getStmtClassName());
 }
 
-// A loop condition is evaluated at every iteration: no hoisted calls.
-ExprPtr CLowering::loopCondition(const clang::Expr *c) {
+// A loop condition is evaluated at every iteration: no hoisted calls. GPUVerify's
+// invariants before it (`__invariant(e), c`) join the loop's clauses.
+ExprPtr CLowering::loopCondition(const clang::Expr *c, std::vector<ir::Clause> &clauses) {
+  c = gpuVerifyLoopHead(c, clauses);
   std::vector<StmtPtr> pre;
   ExprPtr e = cond(c, pre);
   if (!pre.empty())

@@ -1,0 +1,424 @@
+// GPUVerify's annotation language: calls of the functions stdlib-specs/gpuverify.h
+// declares, lowered to kprove's own specifications (docs/language.md §11, "GPUVerify's
+// annotations"):
+//   __assert(e); __assume(e);                  assert / assume statements
+//   __requires(e); __ensures(e);               at the start of a body: the contract
+//   __global_requires / __global_ensures       the same on a kernel (every thread of
+//                                              the launch is at its entry and exit)
+//   while (__invariant(e), c) ...              the loop's invariant
+//   __implies(a, b)  __enabled()  __ite(c, a, b)  __return_val_int()  __old_int(x)
+// GPUVerify reasons about two threads at once and about access histories; kprove's
+// proofs are per thread, with permissions. The predicates that speak of a second
+// thread, of the accesses made so far or of threads that do not execute the
+// annotation have no meaning here and are `unsupported`, by name. Candidate
+// invariants are hints GPUVerify itself may drop: kprove drops them (with a note),
+// which only makes less provable.
+#include "lang/c/clang_lowering.h"
+
+namespace kprove::lang::clower {
+
+namespace {
+
+enum class Gv {
+  None,
+  Assert,
+  Assume,
+  Requires,
+  Ensures,
+  GlobalRequires,
+  GlobalEnsures,
+  FreshArray, // __requires_fresh_array: an assumption kprove needs not
+  Invariant,
+  Candidate,    // __candidate_invariant and its global and function-wide forms
+  FunctionWide, // __function_wide_invariant
+  Implies,
+  Enabled,
+  Ite,
+  ReturnVal,
+  Old,
+  AddNoOverflow,
+  Rejected, // a predicate kprove does not model: unsupported, with the reason below
+};
+
+struct GvEntry {
+  std::string_view name;
+  Gv kind;
+  std::string_view why; // Rejected: why kprove has no meaning for it
+};
+
+constexpr std::string_view kTwoThread =
+    "a GPUVerify two-thread predicate: it compares the two threads of GPUVerify's two-thread "
+    "reduction, and kprove's proofs are per thread";
+constexpr std::string_view kHistory =
+    "a GPUVerify access-history predicate: it speaks of the accesses the thread has made so "
+    "far, which kprove does not record (kprove proves race freedom with permissions: write "
+    "Perm(...) in a /*@ @*/ contract instead)";
+constexpr std::string_view kAllThreads =
+    "a GPUVerify all-threads annotation: it must hold for the threads that do not execute it "
+    "too, and kprove's annotations are about the thread executing them (write __assert or "
+    "__invariant if the claim is about that thread)";
+constexpr std::string_view kBarrierInvariant =
+    "a GPUVerify barrier invariant: it states facts about other threads' data at the barrier "
+    "(write the barrier's contract as a /*@ requires ... ensures ... @*/ annotation with "
+    "permissions instead)";
+constexpr std::string_view kPointer =
+    "a GPUVerify pointer predicate: kprove does not model byte offsets, pointer bases or "
+    "returned pointers and vectors";
+
+const std::vector<GvEntry> &gvTable() {
+  static const std::vector<GvEntry> table = {
+      {"__assert", Gv::Assert, {}},
+      {"__assume", Gv::Assume, {}},
+      {"__requires", Gv::Requires, {}},
+      {"__ensures", Gv::Ensures, {}},
+      {"__global_requires", Gv::GlobalRequires, {}},
+      {"__global_ensures", Gv::GlobalEnsures, {}},
+      {"__requires_fresh_array", Gv::FreshArray, {}},
+      {"__invariant", Gv::Invariant, {}},
+      {"__candidate_invariant", Gv::Candidate, {}},
+      {"__candidate_global_invariant", Gv::Candidate, {}},
+      {"__function_wide_candidate_invariant", Gv::Candidate, {}},
+      {"__function_wide_invariant", Gv::FunctionWide, {}},
+      {"__implies", Gv::Implies, {}},
+      {"__enabled", Gv::Enabled, {}},
+      {"__ite", Gv::Ite, {}},
+      {"__return_val_int", Gv::ReturnVal, {}},
+      {"__return_val_unsigned_int", Gv::ReturnVal, {}},
+      {"__return_val_bool", Gv::ReturnVal, {}},
+      {"__old_int", Gv::Old, {}},
+      {"__old_unsigned_int", Gv::Old, {}},
+      {"__old_bool", Gv::Old, {}},
+      {"__add_noovfl_int", Gv::AddNoOverflow, {}},
+      {"__add_noovfl_unsigned_int", Gv::AddNoOverflow, {}},
+      {"__global_assert", Gv::Rejected, kAllThreads},
+      {"__global_invariant", Gv::Rejected, kAllThreads},
+      {"__other_int", Gv::Rejected, kTwoThread},
+      {"__other_unsigned_int", Gv::Rejected, kTwoThread},
+      {"__other_bool", Gv::Rejected, kTwoThread},
+      {"__uniform_int", Gv::Rejected, kTwoThread},
+      {"__uniform_unsigned_int", Gv::Rejected, kTwoThread},
+      {"__uniform_bool", Gv::Rejected, kTwoThread},
+      {"__distinct_int", Gv::Rejected, kTwoThread},
+      {"__distinct_unsigned_int", Gv::Rejected, kTwoThread},
+      {"__distinct_bool", Gv::Rejected, kTwoThread},
+      {"__all", Gv::Rejected, kTwoThread},
+      {"__exclusive", Gv::Rejected, kTwoThread},
+      {"__at_most_one", Gv::Rejected, kTwoThread},
+      {"__same_group", Gv::Rejected, kTwoThread},
+      {"__dominator_enabled", Gv::Rejected, kAllThreads},
+      {"__read", Gv::Rejected, kHistory},
+      {"__write", Gv::Rejected, kHistory},
+      {"__no_read", Gv::Rejected, kHistory},
+      {"__no_write", Gv::Rejected, kHistory},
+      {"__read_implies", Gv::Rejected, kHistory},
+      {"__write_implies", Gv::Rejected, kHistory},
+      {"__read_offset_bytes", Gv::Rejected, kHistory},
+      {"__write_offset_bytes", Gv::Rejected, kHistory},
+      {"__reads_from", Gv::Rejected, kHistory},
+      {"__writes_to", Gv::Rejected, kHistory},
+      {"__read_permission", Gv::Rejected, kHistory},
+      {"__write_permission", Gv::Rejected, kHistory},
+      {"__array_snapshot", Gv::Rejected, kHistory},
+      {"__atomic_has_taken_value", Gv::Rejected, kHistory},
+      {"__ptr_offset_bytes", Gv::Rejected, kPointer},
+      {"__ptr_base", Gv::Rejected, kPointer},
+      {"__return_val_ptr", Gv::Rejected, kPointer},
+      {"__return_val_funptr", Gv::Rejected, kPointer},
+      {"__return_val_int4", Gv::Rejected, kPointer},
+  };
+  return table;
+}
+
+const GvEntry *gvEntry(const std::string &name) {
+  if (name.empty())
+    return nullptr;
+  for (const GvEntry &e : gvTable())
+    if (e.name == name)
+      return &e;
+  if (name.rfind("__barrier_invariant_", 0) == 0) {
+    static const GvEntry barrier{"__barrier_invariant_N", Gv::Rejected, kBarrierInvariant};
+    return &barrier;
+  }
+  return nullptr;
+}
+
+Gv gvKind(const std::string &name) {
+  const GvEntry *e = gvEntry(name);
+  return e ? e->kind : Gv::None;
+}
+
+bool isContractCall(Gv k) {
+  return k == Gv::Requires || k == Gv::Ensures || k == Gv::GlobalRequires ||
+         k == Gv::GlobalEnsures || k == Gv::FreshArray;
+}
+
+} // namespace
+
+// The GPUVerify name a call spells ("" if it is no GPUVerify annotation): a function
+// of the prelude, or one of its macros' `__kprove_gv<name>` functions.
+std::string CLowering::gpuVerifyName(const clang::CallExpr *c) const {
+  if (!c || !isBuiltin(c))
+    return {};
+  std::string name = calleeName(c);
+  constexpr std::string_view macro = "__kprove_gv";
+  if (name.rfind(macro, 0) == 0)
+    name = name.substr(macro.size());
+  return gvEntry(name) ? name : std::string();
+}
+
+bool CLowering::gpuVerifyRejected(const std::string &name, SourceRange r) {
+  const GvEntry *e = gvEntry(name);
+  if (!e || e->kind != Gv::Rejected)
+    return false;
+  unsupported(r, "'" + name + "' (" + std::string(e->why) + ")");
+  return true;
+}
+
+void CLowering::gpuVerifyDropped(const std::string &name, SourceRange r, const std::string &why) {
+  out_.remarks.push_back(
+      {DiagCode::Unsupported, r, "GPUVerify's '" + name + "' is ignored: " + why, {}});
+}
+
+// The first predicate kprove does not model inside `s`, reported by name (before
+// lowering: in a pointer comparison it would otherwise be reported as a pointer).
+bool CLowering::gpuVerifyRejectedIn(const clang::Stmt *s) {
+  if (!s)
+    return false;
+  if (auto *c = llvm::dyn_cast<clang::CallExpr>(s);
+      c && gpuVerifyRejected(gpuVerifyName(c), range(c)))
+    return true;
+  for (const clang::Stmt *child : s->children())
+    if (gpuVerifyRejectedIn(child))
+      return true;
+  return false;
+}
+
+// The argument of an annotation, as a pure specification expression.
+ExprPtr CLowering::gpuVerifySpec(const clang::Expr *e) {
+  if (gpuVerifyRejectedIn(e))
+    return nullptr;
+  std::vector<StmtPtr> pre;
+  ++gvSpecDepth_;
+  ExprPtr v = cond(e, pre);
+  --gvSpecDepth_;
+  if (v && !pre.empty()) {
+    unsupported(range(e), "a function call or side effect inside a GPUVerify annotation");
+    return nullptr;
+  }
+  return v;
+}
+
+// GPUVerify writes a function's contract as its first statements. They are found
+// before the body is lowered; gpuVerifyStatement turns them into clauses.
+void CLowering::gpuVerifyContractBegin(const clang::CompoundStmt *body) {
+  gvContractStmts_.clear();
+  gvContract_.clear();
+  for (const clang::Stmt *s : body->body()) {
+    if (llvm::isa<clang::NullStmt>(s))
+      continue;
+    if (!isContractCall(gvKind(gpuVerifyName(asCall(s)))))
+      break;
+    gvContractStmts_.insert(s);
+  }
+}
+
+void CLowering::gpuVerifyContractEnd(std::vector<ir::Clause> &contract) {
+  contract.insert(contract.end(), gvContract_.begin(), gvContract_.end());
+  gvContract_.clear();
+  gvContractStmts_.clear();
+}
+
+// A statement that is a GPUVerify annotation: lowered (true) or left to the caller.
+bool CLowering::gpuVerifyStatement(const clang::Stmt *s, std::vector<StmtPtr> &out) {
+  const clang::CallExpr *c = asCall(s);
+  std::string name = gpuVerifyName(c);
+  Gv kind = gvKind(name);
+  if (kind == Gv::None)
+    return false;
+  SourceRange r = range(c);
+  auto arg = [&]() -> const clang::Expr * {
+    if (c->getNumArgs() == 1)
+      return c->getArg(0);
+    typeError(r, "GPUVerify's '" + name + "' takes one argument");
+    return nullptr;
+  };
+  if (isContractCall(kind)) {
+    if (!gvContractStmts_.count(s)) {
+      typeError(r, "GPUVerify's '" + name +
+                       "' must be among the first statements of the function body, before "
+                       "any other statement");
+      return true;
+    }
+    if (kind == Gv::FreshArray) {
+      gpuVerifyDropped(name, r,
+                       "it assumes the array aliases no other, and kprove never assumes it "
+                       "(ignoring an assumption is sound)");
+      return true;
+    }
+    if ((kind == Gv::GlobalRequires || kind == Gv::GlobalEnsures) && !inKernel_) {
+      // A kernel's entry and exit are reached by every thread; a function's are not.
+      unsupported(r, "'" + name + "' on a function that is not a kernel (" +
+                         std::string(kAllThreads) + ")");
+      return true;
+    }
+    const clang::Expr *a = arg();
+    if (ExprPtr e = a ? gpuVerifySpec(a) : nullptr) {
+      bool pre = kind == Gv::Requires || kind == Gv::GlobalRequires;
+      gvContract_.push_back({pre ? ir::ClauseKind::Requires : ir::ClauseKind::Ensures, e, r});
+    }
+    return true;
+  }
+  switch (kind) {
+  case Gv::Assert:
+  case Gv::Assume: {
+    const clang::Expr *a = arg();
+    ExprPtr e = a ? gpuVerifySpec(a) : nullptr;
+    if (!e)
+      return true;
+    auto st = newStmt(kind == Gv::Assert ? StmtKind::Assert : StmtKind::Assume, r);
+    st->value = e;
+    out.push_back(st);
+    return true;
+  }
+  case Gv::Invariant:
+    typeError(r, "GPUVerify's '" + name +
+                     "' belongs in its loop's condition, before the test: `while (" + name +
+                     "(e), c)` or `for (init; " + name + "(e), c; step)`");
+    return true;
+  case Gv::Candidate:
+    gpuVerifyDropped(name, r, "a candidate invariant is a hint (ignoring it is sound)");
+    return true;
+  case Gv::FunctionWide:
+    unsupported(r, "GPUVerify's '" + name +
+                       "' (an invariant of every loop of the function: write it as "
+                       "__invariant in each loop's condition)");
+    return true;
+  case Gv::Rejected:
+    gpuVerifyRejected(name, r);
+    return true;
+  default:
+    return false; // an expression (`__implies(a, b);`): lowered as one
+  }
+}
+
+// `__invariant(a), __invariant(b), c`: the invariants join `clauses`; returns c. A
+// comma chain whose leading operands are not all GPUVerify invariants is returned
+// whole (the caller reports what it cannot lower).
+const clang::Expr *CLowering::gpuVerifyLoopHead(const clang::Expr *c,
+                                                std::vector<ir::Clause> &clauses) {
+  std::vector<const clang::Expr *> items;
+  const clang::Expr *cur = c;
+  while (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(cur->IgnoreParens())) {
+    if (bo->getOpcode() != clang::BO_Comma)
+      break;
+    items.push_back(bo->getRHS());
+    cur = bo->getLHS();
+  }
+  if (items.empty())
+    return c;
+  items.push_back(cur);
+  std::reverse(items.begin(), items.end());
+  const clang::Expr *test = items.back();
+  items.pop_back();
+  for (const clang::Expr *h : items) {
+    Gv k = gvKind(gpuVerifyName(llvm::dyn_cast<clang::CallExpr>(h->IgnoreParenImpCasts())));
+    if (k != Gv::Invariant && k != Gv::Candidate && k != Gv::Rejected)
+      return c;
+  }
+  for (const clang::Expr *h : items) {
+    auto *call = llvm::dyn_cast<clang::CallExpr>(h->IgnoreParenImpCasts());
+    std::string name = gpuVerifyName(call);
+    SourceRange r = range(call);
+    Gv k = gvKind(name);
+    if (k == Gv::Candidate) {
+      gpuVerifyDropped(name, r, "a candidate invariant is a hint (ignoring it is sound)");
+    } else if (k == Gv::Rejected) {
+      gpuVerifyRejected(name, r);
+    } else if (call->getNumArgs() != 1) {
+      typeError(r, "GPUVerify's '" + name + "' takes one argument");
+    } else if (ExprPtr e = gpuVerifySpec(call->getArg(0))) {
+      clauses.push_back({ir::ClauseKind::LoopInvariant, e, r});
+    }
+  }
+  return test;
+}
+
+// A GPUVerify function inside an expression: its value (null after an error), or
+// nullopt when the call is no GPUVerify annotation.
+std::optional<ExprPtr> CLowering::gpuVerifyValue(const clang::CallExpr *c,
+                                                 std::vector<StmtPtr> &pre) {
+  std::string name = gpuVerifyName(c);
+  Gv kind = gvKind(name);
+  if (kind == Gv::None)
+    return std::nullopt;
+  SourceRange r = range(c);
+  if (gpuVerifyRejected(name, r))
+    return ExprPtr();
+  if (gvSpecDepth_ == 0) {
+    typeError(r, "GPUVerify's '" + name +
+                     "' is an annotation: it may appear only as a statement (__assert, "
+                     "__requires, ...) or inside the argument of one");
+    return ExprPtr();
+  }
+  std::vector<ExprPtr> args;
+  for (const clang::Expr *a : c->arguments()) {
+    ExprPtr v = a->getType()->isBooleanType() ? cond(a, pre) : value(a, pre);
+    if (!v)
+      return ExprPtr();
+    args.push_back(v);
+  }
+  switch (kind) {
+  case Gv::Implies:
+    return ir::makeBinary(ir::BinOp::Implies, args[0], args[1], r);
+  case Gv::Enabled:
+    // The annotation is evaluated by the thread executing it: that thread is enabled.
+    return ir::makeBool(true, r);
+  case Gv::Ite: {
+    auto e = std::make_shared<ir::Expr>();
+    e->kind = ExprKind::Ite;
+    e->range = r;
+    e->args = args;
+    e->cint = cintOf(c->getType());
+    return e;
+  }
+  case Gv::ReturnVal: {
+    if (inKernel_) {
+      typeError(r, "GPUVerify's '" + name + "' in a kernel (a kernel returns no value)");
+      return ExprPtr();
+    }
+    auto e = std::make_shared<ir::Expr>();
+    e->kind = ExprKind::Result;
+    e->range = r;
+    e->cint = returnCint_;
+    return e;
+  }
+  case Gv::Old: {
+    auto e = std::make_shared<ir::Expr>();
+    e->kind = ExprKind::Old;
+    e->range = r;
+    e->args = args;
+    e->cint = args[0]->cint;
+    return e;
+  }
+  case Gv::AddNoOverflow: {
+    // The mathematical sum lies in the range of the arguments' C type.
+    ir::IntType t = cintOf(c->getArg(0)->getType());
+    if (!t.bounded() || t.bits > 32) {
+      unsupported(r, "'" + name + "' on a type wider than 32 bits");
+      return ExprPtr();
+    }
+    int64_t lo = t.isSigned ? -(int64_t{1} << (t.bits - 1)) : 0;
+    int64_t hi = t.isSigned ? (int64_t{1} << (t.bits - 1)) - 1 : (int64_t{1} << t.bits) - 1;
+    ExprPtr sum = ir::makeBinary(ir::BinOp::Add, args[0], args[1], r);
+    return ir::makeBinary(ir::BinOp::And, ir::makeBinary(ir::BinOp::Le, ir::makeInt(lo, r), sum, r),
+                          ir::makeBinary(ir::BinOp::Le, sum, ir::makeInt(hi, r), r), r);
+  }
+  default:
+    typeError(r, "GPUVerify's '" + name +
+                     "' is a statement: it may not appear inside an expression (a loop "
+                     "invariant is written before the loop's test: `while (__invariant(e), c)`)");
+    return ExprPtr();
+  }
+}
+
+} // namespace kprove::lang::clower

@@ -1,0 +1,166 @@
+// kprove's declarations of GPUVerify's annotation functions, included by opencl.h
+// and cuda.h (so GPUVerify's kernels parse without an include). They are written
+// as calls in the C code: `__requires(n > 0);` at the start of a function body,
+// `__assert(e);` as a statement, `__invariant(e)` before a loop condition with the
+// comma operator. kprove gives them the meaning docs/language.md §11 ("GPUVerify's
+// annotations") describes (lang/c/lower_gpuverify.cpp); the ones kprove does not
+// model (two-thread predicates, access histories, barrier invariants) are
+// `error[unsupported]`, naming them. None is ever called at run time.
+#ifndef KPROVE_GPUVERIFY_H
+#define KPROVE_GPUVERIFY_H
+
+#ifdef __CUDA__
+#define __KPROVE_GV __attribute__((device))
+#else
+#define __KPROVE_GV
+#endif
+
+// Obligations and assumptions of the thread executing them.
+__KPROVE_GV void __assert(bool e);
+__KPROVE_GV void __assume(bool e);
+__KPROVE_GV void __global_assert(bool e);
+// Contracts: statements at the start of a function body.
+__KPROVE_GV void __requires(bool e);
+__KPROVE_GV void __ensures(bool e);
+__KPROVE_GV void __global_requires(bool e);
+__KPROVE_GV void __global_ensures(bool e);
+// Loop invariants: `while (__invariant(e), cond)`, `for (i = 0; __invariant(e), i < n; ++i)`.
+__KPROVE_GV void __invariant(bool e);
+__KPROVE_GV void __global_invariant(bool e);
+__KPROVE_GV void __candidate_invariant(bool e);
+__KPROVE_GV void __candidate_global_invariant(bool e);
+__KPROVE_GV void __function_wide_invariant(bool e);
+__KPROVE_GV void __function_wide_candidate_invariant(bool e);
+
+// Expressions.
+__KPROVE_GV bool __implies(bool a, bool b);
+__KPROVE_GV bool __enabled(void);
+__KPROVE_GV int __ite(bool c, int a, int b);
+__KPROVE_GV int __return_val_int(void);
+__KPROVE_GV unsigned int __return_val_unsigned_int(void);
+__KPROVE_GV bool __return_val_bool(void);
+__KPROVE_GV int __old_int(int x);
+__KPROVE_GV unsigned int __old_unsigned_int(unsigned int x);
+__KPROVE_GV bool __old_bool(bool x);
+
+// Two-thread predicates: they compare the two threads of GPUVerify's two-thread
+// reduction, which kprove's per-thread proofs do not have.
+__KPROVE_GV int __other_int(int x);
+__KPROVE_GV unsigned int __other_unsigned_int(unsigned int x);
+__KPROVE_GV bool __other_bool(bool x);
+__KPROVE_GV bool __uniform_int(int x);
+__KPROVE_GV bool __uniform_unsigned_int(unsigned int x);
+__KPROVE_GV bool __uniform_bool(bool x);
+__KPROVE_GV bool __distinct_int(int x);
+__KPROVE_GV bool __distinct_unsigned_int(unsigned int x);
+__KPROVE_GV bool __distinct_bool(bool x);
+__KPROVE_GV bool __all(bool x);
+__KPROVE_GV bool __exclusive(bool x);
+__KPROVE_GV bool __at_most_one(bool x);
+__KPROVE_GV bool __dominator_enabled(void);
+
+// Integer predicates: the mathematical sum fits the type.
+__KPROVE_GV bool __add_noovfl_int(int a, int b);
+__KPROVE_GV bool __add_noovfl_unsigned_int(unsigned int a, unsigned int b);
+
+// Predicates over memory accesses and pointers: their argument may be a pointer
+// into any address space, so each is a macro for a function of no argument that
+// kprove reports by its GPUVerify name (the part after `__kprove_gv`).
+#define __KPROVE_GV_OPAQUE(name) __KPROVE_GV int __kprove_gv##name(void);
+// __return_val_ptr() is compared with pointers: it returns one.
+__KPROVE_GV void *__kprove_gv__return_val_ptr(void);
+__KPROVE_GV_OPAQUE(__read)
+__KPROVE_GV_OPAQUE(__write)
+__KPROVE_GV_OPAQUE(__no_read)
+__KPROVE_GV_OPAQUE(__no_write)
+__KPROVE_GV_OPAQUE(__read_implies)
+__KPROVE_GV_OPAQUE(__write_implies)
+__KPROVE_GV_OPAQUE(__read_offset_bytes)
+__KPROVE_GV_OPAQUE(__write_offset_bytes)
+__KPROVE_GV_OPAQUE(__ptr_offset_bytes)
+__KPROVE_GV_OPAQUE(__ptr_base)
+__KPROVE_GV_OPAQUE(__read_permission)
+__KPROVE_GV_OPAQUE(__write_permission)
+__KPROVE_GV_OPAQUE(__reads_from)
+__KPROVE_GV_OPAQUE(__writes_to)
+__KPROVE_GV_OPAQUE(__array_snapshot)
+__KPROVE_GV_OPAQUE(__atomic_has_taken_value)
+__KPROVE_GV_OPAQUE(__return_val_funptr)
+__KPROVE_GV_OPAQUE(__return_val_int4)
+__KPROVE_GV_OPAQUE(__requires_fresh_array)
+__KPROVE_GV_OPAQUE(__same_group)
+#define __read(...) __kprove_gv__read()
+#define __write(...) __kprove_gv__write()
+#define __no_read(...) __kprove_gv__no_read()
+#define __no_write(...) __kprove_gv__no_write()
+#define __read_implies(...) __kprove_gv__read_implies()
+#define __write_implies(...) __kprove_gv__write_implies()
+#define __read_offset_bytes(...) __kprove_gv__read_offset_bytes()
+#define __write_offset_bytes(...) __kprove_gv__write_offset_bytes()
+#define __ptr_offset_bytes(...) __kprove_gv__ptr_offset_bytes()
+#define __ptr_base(...) __kprove_gv__ptr_base()
+#define __read_permission(...) __kprove_gv__read_permission()
+#define __write_permission(...) __kprove_gv__write_permission()
+#define __reads_from(...) __kprove_gv__reads_from()
+#define __writes_to(...) __kprove_gv__writes_to()
+#define __array_snapshot(...) __kprove_gv__array_snapshot()
+#define __atomic_has_taken_value(...) __kprove_gv__atomic_has_taken_value()
+#define __return_val_ptr(...) __kprove_gv__return_val_ptr()
+#define __return_val_funptr(...) __kprove_gv__return_val_funptr()
+#define __return_val_int4(...) __kprove_gv__return_val_int4()
+// An assumption that the array is not aliased (kprove's arrays never are).
+#define __requires_fresh_array(...) __kprove_gv__requires_fresh_array()
+// `__same_group` (the two threads are in one group) is written without parentheses.
+#define __same_group __kprove_gv__same_group()
+
+// Barrier invariants: `__barrier_invariant_N(e, i1, ..., iN)` before a barrier
+// states e for the threads i1..iN; the binary forms relate two threads.
+#define __KPROVE_GV_BARRIER(n)                                                                     \
+  __KPROVE_GV void __kprove_gv__barrier_invariant_##n(void);                                      \
+  __KPROVE_GV void __kprove_gv__barrier_invariant_binary_##n(void);
+__KPROVE_GV_BARRIER(1)
+__KPROVE_GV_BARRIER(2)
+__KPROVE_GV_BARRIER(3)
+__KPROVE_GV_BARRIER(4)
+__KPROVE_GV_BARRIER(5)
+__KPROVE_GV_BARRIER(6)
+__KPROVE_GV_BARRIER(7)
+__KPROVE_GV_BARRIER(8)
+__KPROVE_GV_BARRIER(9)
+__KPROVE_GV_BARRIER(10)
+__KPROVE_GV_BARRIER(11)
+__KPROVE_GV_BARRIER(12)
+__KPROVE_GV_BARRIER(13)
+__KPROVE_GV_BARRIER(14)
+__KPROVE_GV_BARRIER(15)
+__KPROVE_GV_BARRIER(16)
+__KPROVE_GV_BARRIER(17)
+__KPROVE_GV_BARRIER(18)
+__KPROVE_GV_BARRIER(19)
+__KPROVE_GV_BARRIER(20)
+#define __barrier_invariant_1(...) __kprove_gv__barrier_invariant_1()
+#define __barrier_invariant_2(...) __kprove_gv__barrier_invariant_2()
+#define __barrier_invariant_3(...) __kprove_gv__barrier_invariant_3()
+#define __barrier_invariant_4(...) __kprove_gv__barrier_invariant_4()
+#define __barrier_invariant_5(...) __kprove_gv__barrier_invariant_5()
+#define __barrier_invariant_6(...) __kprove_gv__barrier_invariant_6()
+#define __barrier_invariant_7(...) __kprove_gv__barrier_invariant_7()
+#define __barrier_invariant_8(...) __kprove_gv__barrier_invariant_8()
+#define __barrier_invariant_9(...) __kprove_gv__barrier_invariant_9()
+#define __barrier_invariant_10(...) __kprove_gv__barrier_invariant_10()
+#define __barrier_invariant_11(...) __kprove_gv__barrier_invariant_11()
+#define __barrier_invariant_12(...) __kprove_gv__barrier_invariant_12()
+#define __barrier_invariant_13(...) __kprove_gv__barrier_invariant_13()
+#define __barrier_invariant_14(...) __kprove_gv__barrier_invariant_14()
+#define __barrier_invariant_15(...) __kprove_gv__barrier_invariant_15()
+#define __barrier_invariant_16(...) __kprove_gv__barrier_invariant_16()
+#define __barrier_invariant_17(...) __kprove_gv__barrier_invariant_17()
+#define __barrier_invariant_18(...) __kprove_gv__barrier_invariant_18()
+#define __barrier_invariant_19(...) __kprove_gv__barrier_invariant_19()
+#define __barrier_invariant_20(...) __kprove_gv__barrier_invariant_20()
+#define __barrier_invariant_binary_1(...) __kprove_gv__barrier_invariant_binary_1()
+#define __barrier_invariant_binary_2(...) __kprove_gv__barrier_invariant_binary_2()
+#define __barrier_invariant_binary_3(...) __kprove_gv__barrier_invariant_binary_3()
+#define __barrier_invariant_binary_4(...) __kprove_gv__barrier_invariant_binary_4()
+
+#endif

@@ -1,0 +1,244 @@
+// GPUVerify's annotation language (lang/c/lower_gpuverify.cpp, docs/language.md §11):
+// calls such as __assert, __requires and __invariant become kprove's assertions,
+// contracts and loop invariants; the predicates kprove does not model are
+// `unsupported`, by name; candidate invariants are dropped with a note.
+#include "snippet.h"
+
+#include <catch2/catch.hpp>
+
+using kprove::driver::Verdict;
+using kprove::testing::runSnippet;
+using Errors = std::set<std::pair<std::string, unsigned>>;
+
+namespace {
+
+kprove::testing::SnippetResult run(const std::string &text, const std::string &ext) {
+  return runSnippet(text, "gpuverify", ext);
+}
+
+void expect(const std::string &src, Verdict verdict, Errors errors,
+            const std::string &ext = ".cl") {
+  auto r = run(src, ext);
+  INFO(src);
+  for (const auto &[c, l] : r.errors)
+    INFO(c << " at line " << l);
+  for (const kprove::Diagnostic &d : r.raw.errors)
+    INFO(d.message);
+  CHECK(r.verdict == verdict);
+  CHECK(r.errors == errors);
+}
+
+bool mentions(const std::vector<kprove::Diagnostic> &ds, const std::string &what) {
+  for (const kprove::Diagnostic &d : ds)
+    if (d.message.find(what) != std::string::npos)
+      return true;
+  return false;
+}
+
+} // namespace
+
+TEST_CASE("GPUVerify's __assert: an obligation at its line", "[c][gpuverify]") {
+  const std::string head = "__kernel void k(int n) {\n" // 1
+                           "  int x = n % 4;\n";        // 2
+  expect(head + "  __assert(x < 4);\n}\n", Verdict::Verified, {});
+  expect(head + "  __assert(x >= 0);\n}\n", Verdict::Failed, {{"assert", 3}});
+  // In CUDA too, without any include.
+  expect("__global__ void k(int n) {\n"
+         "  int x = n % 4;\n"
+         "  __assert(x < 4);\n"
+         "  __assert(x < 3);\n"
+         "}\n",
+         Verdict::Failed, {{"assert", 4}}, ".cu");
+}
+
+TEST_CASE("GPUVerify's __assume: assumed, and an __assert after __assume(true) still fails",
+          "[c][gpuverify]") {
+  expect("__kernel void k(int n) {\n"
+         "  __assume(n > 5);\n"
+         "  __assert(n > 4);\n"
+         "}\n",
+         Verdict::Verified, {});
+  expect("__kernel void k() {\n"
+         "  __assume(true);\n"
+         "  __assert(false);\n"
+         "}\n",
+         Verdict::Failed, {{"assert", 3}});
+}
+
+TEST_CASE("GPUVerify's __requires and __ensures: the contract of kernels and functions",
+          "[c][gpuverify]") {
+  // A kernel's precondition.
+  expect("__kernel void k(int n) {\n"
+         "  __requires(n > 0);\n"
+         "  __assert(n != 0);\n"
+         "}\n",
+         Verdict::Verified, {});
+  expect("__kernel void k(int n) {\n"
+         "  __requires(n >= 0);\n"
+         "  __assert(n != 0);\n"
+         "}\n",
+         Verdict::Failed, {{"assert", 3}});
+  // A function's: checked at the call, and its postcondition with __return_val_int().
+  const std::string twice = "int twice(int x) {\n"                        // 1
+                            "  __requires(0 <= x && x < 1000);\n"         // 2
+                            "  __ensures(__return_val_int() == 2 * x);\n" // 3
+                            "  return x + x;\n"                           // 4
+                            "}\n";                                        // 5
+  expect(twice + "__kernel void k() {\n"
+                 "  int y = twice(21);\n"
+                 "  __assert(y == 42);\n"
+                 "}\n",
+         Verdict::Verified, {});
+  expect(twice + "__kernel void k() {\n"
+                 "  int y = twice(2000);\n"
+                 "}\n",
+         Verdict::Failed, {{"pre", 7}});
+  // A wrong postcondition fails in the function.
+  expect("int inc(int x) {\n"
+         "  __requires(0 <= x && x < 1000);\n"
+         "  __ensures(__return_val_int() == x);\n"
+         "  return x + 1;\n"
+         "}\n"
+         "__kernel void k() {\n"
+         "  int y = inc(1);\n"
+         "}\n",
+         Verdict::Failed, {{"post", 3}});
+}
+
+TEST_CASE("GPUVerify's contract must come first in the body", "[c][gpuverify]") {
+  expect("__kernel void k(int n) {\n"
+         "  int x = n;\n"
+         "  __requires(n > 0);\n"
+         "}\n",
+         Verdict::Invalid, {{"type", 3}});
+}
+
+TEST_CASE("GPUVerify's __invariant in a loop's condition", "[c][gpuverify][loops]") {
+  const std::string loop = "__kernel void k(int n) {\n"                         // 1
+                           "  __requires(0 <= n && n < 1000);\n"                // 2
+                           "  int s = 0;\n"                                     // 3
+                           "  for (int i = 0; __invariant(0 <= i && i <= n),\n" // 4
+                           "                  __invariant(s == 2 * i),\n";      // 5
+  expect(loop + "                  i < n; i++) {\n"
+                "    s = s + 2;\n"
+                "  }\n"
+                "  __assert(s == 2 * n);\n"
+                "}\n",
+         Verdict::Verified, {});
+  // Not preserved: s grows by 3.
+  expect(loop + "                  i < n; i++) {\n"
+                "    s = s + 3;\n"
+                "  }\n"
+                "}\n",
+         Verdict::Failed, {{"loop.preserve", 5}});
+  // Not true on entry.
+  expect("__kernel void k(int n) {\n"
+         "  int i = 1;\n"
+         "  while (__invariant(i == 0), i < n) {\n"
+         "    i = i + 0;\n"
+         "  }\n"
+         "}\n",
+         Verdict::Failed, {{"loop.entry", 3}});
+  // An invariant outside a loop head is an error, never dropped.
+  expect("__kernel void k(int n) {\n"
+         "  int i = 0;\n"
+         "  while (i < n) {\n"
+         "    __invariant(i >= 0);\n"
+         "    i++;\n"
+         "  }\n"
+         "}\n",
+         Verdict::Invalid, {{"type", 4}});
+}
+
+TEST_CASE("GPUVerify's __implies and __enabled", "[c][gpuverify]") {
+  expect("__kernel void k(int n) {\n"
+         "  __requires(__implies(__enabled(), n > 3));\n"
+         "  __assert(__implies(n > 10, n > 5));\n"
+         "  __assert(n > 3);\n"
+         "}\n",
+         Verdict::Verified, {});
+  expect("__kernel void k(int n) {\n"
+         "  __assert(__implies(n > 5, n > 10));\n"
+         "}\n",
+         Verdict::Failed, {{"assert", 2}});
+}
+
+TEST_CASE("GPUVerify's __add_noovfl_int: the sum fits the type", "[c][gpuverify]") {
+  expect("__kernel void k(int a) {\n"
+         "  __requires(0 <= a && a < 100);\n"
+         "  __assert(__add_noovfl_int(a, 2147483547));\n"
+         "}\n",
+         Verdict::Verified, {});
+  expect("__kernel void k(int a) {\n"
+         "  __requires(0 <= a && a < 100);\n"
+         "  __assert(__add_noovfl_int(a, 2147483647));\n"
+         "}\n",
+         Verdict::Failed, {{"assert", 3}});
+}
+
+TEST_CASE("GPUVerify's two-thread, history and all-threads predicates are unsupported by name",
+          "[c][gpuverify][soundness]") {
+  struct Case {
+    std::string body;
+    std::string name;
+  };
+  for (const Case &c : std::vector<Case>{
+           {"  __assert(__uniform_int(n));\n", "'__uniform_int'"},
+           {"  __assert(__other_int(n) == n);\n", "'__other_int'"},
+           {"  __assert(__all(n > 0));\n", "'__all'"},
+           {"  __assert(__implies(__same_group, n > 0));\n", "'__same_group'"},
+           {"  __assert(!__read(a));\n", "'__read'"},
+           {"  __assert(__no_write(a));\n", "'__no_write'"},
+           {"  __assert(__write_offset_bytes(a) == 0);\n", "'__write_offset_bytes'"},
+           {"  __global_assert(n > 0);\n", "'__global_assert'"},
+           {"  __barrier_invariant_1(a[0] == 0, 0);\n  barrier(CLK_GLOBAL_MEM_FENCE);\n",
+            "'__barrier_invariant_1'"},
+       }) {
+    std::string src = "__kernel void k(__global int *a, int n) {\n" + c.body + "}\n";
+    auto r = run(src, ".cl");
+    INFO(src);
+    CHECK(r.verdict == Verdict::Invalid);
+    CHECK(r.errors == Errors{{"unsupported", 2}});
+    CHECK(mentions(r.raw.errors, c.name));
+  }
+  auto r = run("__kernel void k(int n) {\n"
+               "  int i = 0;\n"
+               "  while (__global_invariant(i >= 0), i < n)\n"
+               "    i++;\n"
+               "}\n",
+               ".cl");
+  CHECK(r.errors == Errors{{"unsupported", 3}});
+  CHECK(mentions(r.raw.errors, "all-threads"));
+  // On a function, __global_requires binds the threads that do not call it too.
+  r = run("void f(int x) {\n"
+          "  __global_requires(x == 1);\n"
+          "}\n"
+          "__kernel void k() {\n"
+          "  f(1);\n"
+          "}\n",
+          ".cl");
+  CHECK(r.errors == Errors{{"unsupported", 2}});
+}
+
+TEST_CASE("GPUVerify's candidate invariants are dropped with a note", "[c][gpuverify]") {
+  // Dropping a hint is sound: the kernel is proved without it, or not at all.
+  auto r = run("__kernel void k(int n) {\n"
+               "  int i = 0;\n"
+               "  while (__candidate_invariant(i == 12345), __invariant(i >= 0), i < n)\n"
+               "    i++;\n"
+               "  __assert(i >= 0);\n"
+               "}\n",
+               ".cl");
+  CHECK(r.verdict == Verdict::Verified);
+  CHECK(mentions(r.raw.remarks, "'__candidate_invariant' is ignored"));
+  // What only the dropped candidate would prove is not proved.
+  r = run("__kernel void k(int n) {\n"
+          "  int i = 0;\n"
+          "  while (__candidate_invariant(i >= 0), i < n)\n"
+          "    i++;\n"
+          "  __assert(i >= 0);\n"
+          "}\n",
+          ".cl");
+  CHECK(r.verdict == Verdict::Failed);
+  CHECK(r.errors == Errors{{"assert", 5}});
+}
