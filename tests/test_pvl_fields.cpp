@@ -10,6 +10,16 @@
 using kprove::testing::expectFail;
 using kprove::testing::expectVerified;
 
+namespace {
+// An input kprove rejects (exit 2) with exactly these (code, line) errors.
+void expectInvalid(const std::string &src, const kprove::testing::ErrorSet &expected) {
+  auto r = kprove::testing::runSnippet(src);
+  INFO(src);
+  CHECK(r.verdict == kprove::driver::Verdict::Invalid);
+  CHECK(r.errors == expected);
+}
+} // namespace
+
 TEST_CASE("verdicts: fields of this need permission and keep their values", "[vcgen][pvl]") {
   const char *head = "class Counter {\n"
                      " int n, m;\n"
@@ -17,7 +27,7 @@ TEST_CASE("verdicts: fields of this need permission and keep their values", "[vc
                      " ensures n == \\old(n) + m;\n"
                      " void add() {\n";
   expectVerified(std::string(head) + "  n = n + this.m;\n }\n}\n");
-  expectFail(std::string(head) + "  n = n + m + 1;\n }\n}\n", {{"post", 5}});
+  expectFail(std::string(head) + "  n = n + m + 1;\n }\n}\n", {{"post", 4}});
   // Half a permission does not allow a write.
   expectFail(std::string(head) + "  m = 0;\n  n = n;\n }\n}\n", {{"perm.write", 6}});
   // Without any permission a field cannot be read.
@@ -34,7 +44,7 @@ TEST_CASE("verdicts: two fields are distinct locations", "[vcgen][pvl]") {
              " context Perm(a, write) ** Perm(b, write);\n"
              " ensures a == 2;\n"
              " void m() {\n  a = 1;\n  b = 2;\n }\n}\n",
-             {{"post", 6}});
+             {{"post", 5}});
 }
 
 TEST_CASE("verdicts: calls within a class share this", "[vcgen][pvl]") {
@@ -43,7 +53,7 @@ TEST_CASE("verdicts: calls within a class share this", "[vcgen][pvl]") {
                     " void inc() { f = f + 1; }\n"
                     " context Perm(f, write);\n ensures f == \\old(f) + ";
   expectVerified(std::string(src) + "2;\n void twice() { inc(); inc(); }\n}\n");
-  expectFail(std::string(src) + "3;\n void twice() { inc(); inc(); }\n}\n", {{"post", 8}});
+  expectFail(std::string(src) + "3;\n void twice() { inc(); inc(); }\n}\n", {{"post", 7}});
 }
 
 TEST_CASE("verdicts: par blocks over fields", "[vcgen][pvl]") {
@@ -57,15 +67,16 @@ TEST_CASE("verdicts: par blocks over fields", "[vcgen][pvl]") {
                  "   par context Perm(y, write); ensures y == 2; { y = 2; }\n  }\n }\n}\n");
   // Both blocks want x.
   expectFail(std::string(head) +
-                 "   par context Perm(x, write); ensures y == 2; { x = 2; }\n  }\n }\n}\n",
-             {{"par.pre", 7}});
+                 "   par context Perm(x, write); ensures x == 2; { x = 2; }\n  }\n }\n}\n",
+             {{"par.pre", 9}});
 }
 
 TEST_CASE("pvl: fields that kprove does not model are rejected", "[pvl]") {
-  expectFail("int g;\nvoid m() { }\n", {{"unsupported", 1}});
-  expectFail("class C {\n boolean b;\n void m() { }\n}\n", {{"unsupported", 2}});
-  expectFail("class C {\n int f;\n void m(C o) { }\n}\n", {{"unsupported", 3}});
-  expectFail("class C {\n int f;\n requires Perm(this.g, 1);\n void m() { }\n}\n", {{"type", 3}});
+  expectInvalid("int g;\nvoid m() { }\n", {{"unsupported", 1}});
+  expectInvalid("class C {\n boolean b;\n void m() { }\n}\n", {{"unsupported", 2}});
+  expectInvalid("class C {\n int f;\n void m(C o) { }\n}\n", {{"unsupported", 3}});
+  expectInvalid("class C {\n int f;\n requires Perm(this.g, 1);\n void m() { }\n}\n",
+                {{"type", 3}});
 }
 
 TEST_CASE("verdicts: an invariant block checks its invariant at the start", "[vcgen][pvl]") {
@@ -114,10 +125,10 @@ TEST_CASE("verdicts: threads of a par block share an invariant through atomic bl
 }
 
 TEST_CASE("pvl: atomic blocks name an enclosing invariant once", "[pvl]") {
-  expectFail("void m() {\n atomic(i) { }\n}\n", {{"type", 2}});
-  expectFail("void m() {\n invariant i(true) {\n  atomic(i) {\n   atomic(i) { }\n  }\n }\n}\n",
-             {{"type", 4}});
-  expectFail("void m(int n) {\n invariant i(true) {\n  par (int t = 0 .. n) {\n"
-             "   atomic(i) {\n    barrier() { }\n   }\n  }\n }\n}\n",
-             {{"unsupported", 5}});
+  expectInvalid("void m() {\n atomic(i) { }\n}\n", {{"type", 2}});
+  expectInvalid("void m() {\n invariant i(true) {\n  atomic(i) {\n   atomic(i) { }\n  }\n }\n}\n",
+                {{"type", 4}});
+  expectInvalid("void m(int n) {\n invariant i(true) {\n  par (int t = 0 .. n) {\n"
+                "   atomic(i) {\n    barrier() { }\n   }\n  }\n }\n}\n",
+                {{"unsupported", 5}});
 }
