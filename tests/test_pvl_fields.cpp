@@ -132,3 +132,10 @@ TEST_CASE("pvl: atomic blocks name an enclosing invariant once", "[pvl]") {
                 "   atomic(i) {\n    barrier() { }\n   }\n  }\n }\n}\n",
                 {{"unsupported", 5}});
 }
+
+TEST_CASE("verdicts: a local hides a field and this.f still names it", "[vcgen][pvl]") {
+  const char *head = "class H {\n int f;\n context Perm(f, write);\n ensures f == 5;\n"
+                     " void m() {\n  int f = 5;\n  this.f = ";
+  expectVerified(std::string(head) + "f;\n }\n}\n");
+  expectFail(std::string(head) + "f + 1;\n }\n}\n", {{"post", 4}});
+}
