@@ -6,6 +6,7 @@
 #include "logic/spelling.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -373,6 +374,60 @@ private:
       return;
     case StmtKind::Atomic:
       return atomicStmt(s);
+    case StmtKind::InvariantBlock:
+      return invariantBlock(s);
+    case StmtKind::AtomicBlock:
+      return atomicBlock(s);
+    }
+  }
+
+  // `invariant NAME(e) { ... }`: e is a specification (no \old: it is checked and
+  // assumed at several states).
+  void invariantBlock(Stmt &s) {
+    if (s.value) {
+      ExprCtx c = clauseCtx(ClauseKind::Requires, false);
+      requireFormula(*s.value, c, "invariant");
+    }
+    invariants_.push_back({&s, false});
+    block(s.body);
+    invariants_.pop_back();
+  }
+
+  // `atomic(NAME) { ... }` names an enclosing invariant block it is not already in;
+  // its body holds the invariant's resources, so no other thread may run at the
+  // same time: no barrier or par block inside it.
+  void atomicBlock(Stmt &s) {
+    // By index: the body's invariant blocks may grow the vector.
+    std::optional<size_t> held;
+    for (size_t k = invariants_.size(); k-- > 0 && !held;)
+      if (invariants_[k].first->name == s.name)
+        held = k;
+    if (!held) {
+      error(s.nameRange,
+            "atomic names " + quoted(s.name) + ", which is not an enclosing invariant block");
+    } else if (invariants_[*held].second) {
+      error(s.nameRange,
+            "atomic(" + s.name + ") inside atomic(" + s.name + ") would hold the invariant twice");
+      held.reset();
+    } else {
+      s.value = invariants_[*held].first->value;
+      invariants_[*held].second = true;
+    }
+    forbidInAtomic(s.body);
+    block(s.body);
+    if (held)
+      invariants_[*held].second = false;
+  }
+
+  void forbidInAtomic(const std::vector<StmtPtr> &body) {
+    for (const StmtPtr &b : body) {
+      if (!b)
+        continue;
+      if (b->kind == StmtKind::Barrier || b->kind == StmtKind::Par ||
+          b->kind == StmtKind::Parallel || b->kind == StmtKind::Sequential)
+        unsupported(b->range, "a barrier or par block inside an atomic block");
+      forbidInAtomic(b->body);
+      forbidInAtomic(b->elseBody);
     }
   }
 
@@ -416,6 +471,8 @@ private:
 
   // The target of an assignment or call result: a mutable variable or array element.
   Type target(Expr &t) {
+    if (t.kind == ExprKind::Var && lowerField(t))
+      return t.kind == ExprKind::Index ? t.type : Type::Unknown;
     if (t.kind != ExprKind::Var)
       return expr(t, ExprCtx{});
     const VarInfo *v = lookup(t.name);
@@ -666,7 +723,44 @@ private:
     return expr(*e.args[i], c);
   }
 
+  // The field `name` of the current method's class, if it declares one.
+  const ir::Field *field(const std::string &name) const {
+    if (!method_ || method_->className.empty())
+      return nullptr;
+    for (const ir::Field &f : prog_.fields)
+      if (f.className == method_->className && f.name == name)
+        return &f;
+    return nullptr;
+  }
+
+  // `f` or `this.f` naming a field: rewritten into the read of its cell (ir::Field).
+  bool lowerField(Expr &e) {
+    const bool qualified = e.name.rfind("this.", 0) == 0;
+    if (!qualified && lookup(e.name))
+      return false;
+    const ir::Field *f = field(qualified ? e.name.substr(5) : e.name);
+    if (!f) {
+      if (qualified)
+        error(e.range, "unknown field " + quoted(e.name.substr(5)) +
+                           (method_ && !method_->className.empty()
+                                ? " of class " + quoted(method_->className)
+                                : std::string(" ('this' outside a class)")));
+      return qualified;
+    }
+    ExprPtr array = ir::makeVar(ir::fieldArrayName(f->className, f->name), e.range);
+    array->type = Type::IntArray;
+    ExprPtr zero = ir::makeInt(0, e.range);
+    zero->type = Type::Int;
+    e.kind = ExprKind::Index;
+    e.name.clear();
+    e.args = {array, zero};
+    e.type = f->type;
+    return true;
+  }
+
   Type var(Expr &e) {
+    if (lowerField(e))
+      return e.kind == ExprKind::Index ? e.type : Type::Unknown;
     if (const VarInfo *v = lookup(e.name)) {
       resolve(e, *v);
       return v->type;
@@ -987,6 +1081,9 @@ private:
   bool inGpuKernel_ = false;
   const GpuKernel *gpuKernel_ = nullptr; // the OpenCL/CUDA kernel being checked
   std::vector<std::string> parNames_;    // enclosing par blocks, innermost last
+  // Enclosing invariant blocks, innermost last, each with whether an atomic block
+  // of it encloses the statement being checked.
+  std::vector<std::pair<const Stmt *, bool>> invariants_;
 };
 
 } // namespace

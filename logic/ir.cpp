@@ -13,6 +13,10 @@ std::string sourceName(const std::string &name) {
   return hash == std::string::npos ? name : name.substr(0, hash);
 }
 
+std::string fieldArrayName(const std::string &className, const std::string &field) {
+  return className + "." + field;
+}
+
 const char *typeName(Type t) {
   switch (t) {
   case Type::Unknown:
@@ -303,6 +307,12 @@ void printExpr(const Expr &e, std::string &out) {
     out += ')';
     return;
   case ExprKind::Index:
+    // A field cell `C.f[0]` (see ir::Field) prints as the PVL that makes it.
+    if (!e.args.empty() && e.args[0] && e.args[0]->kind == ExprKind::Var &&
+        e.args[0]->name.find('.') != std::string::npos) {
+      out += "this." + e.args[0]->name.substr(e.args[0]->name.find('.') + 1);
+      return;
+    }
     printArg(e, 0, out);
     out += '[';
     printArg(e, 1, out);
@@ -560,6 +570,19 @@ private:
       out_ += "atomic_" + s.name + '(';
       printArgs(s.args, 0, out_);
       out_ += ");\n";
+      return;
+    case StmtKind::InvariantBlock:
+      out_ += "invariant " + s.name + '(';
+      if (s.value)
+        expr(s.value);
+      out_ += ") ";
+      block(s.body);
+      out_ += '\n';
+      return;
+    case StmtKind::AtomicBlock:
+      out_ += "atomic(" + s.name + ") ";
+      block(s.body);
+      out_ += '\n';
       return;
     case StmtKind::Break:
       out_ += "break;\n";

@@ -162,9 +162,16 @@ enum class StmtKind {
   // postcondition.
   Parallel,
   Sequential,
-  Barrier,  // name, fences, clauses (requires/ensures/context), seedStyle
-  Atomic,   // name (the operation, e.g. "add"), target (optional result), args[0] the
-            // location (an Index), args[1..] the operands (C front end)
+  Barrier, // name, fences, clauses (requires/ensures/context), seedStyle
+  Atomic,  // name (the operation, e.g. "add"), target (optional result), args[0] the
+           // location (an Index), args[1..] the operands (C front end)
+  // VerCors's shared invariant: `invariant NAME(value) { body }` hands the resources
+  // of `value` to the invariant while body runs (checked to hold when the block
+  // starts, assumed when it ends); `atomic(NAME) { body }` (AtomicBlock, value the
+  // invariant, shared with its InvariantBlock) holds them while its body runs: assumed
+  // at its start, checked to hold again at its end.
+  InvariantBlock,
+  AtomicBlock,
   Break,    // leaves the innermost loop, or Block that catches breaks (C front end)
   Continue, // ends the iteration of the innermost loop, or leaves the innermost Block
             // that catches continues (C front end)
@@ -228,6 +235,7 @@ struct Method {
   std::vector<Clause> contract;
   bool pure = false;
   ExprPtr pureBody;                         // pure functions; null = abstract
+  std::string className;                    // PVL: the class declaring the method ("" at top level)
   std::optional<std::vector<StmtPtr>> body; // methods; nullopt = abstract
 };
 
@@ -281,8 +289,22 @@ std::string gpuBuiltinName(const char *kind, int dim);
 // OpenCL, threadIdx.x in CUDA); "" for any other name.
 std::string gpuBuiltinSpelling(const std::string &name, bool cuda);
 
+// An int field of a PVL class. Methods reach only the fields of `this`: the type
+// checker rewrites a use of field f of class C into `C.f[0]`, a read of the only
+// cell of the field's own array variable `fieldArrayName(C, f)` ('.' cannot occur in
+// source identifiers), so vcgen sees heap cells it already knows. vcgen binds that
+// variable to one non-null reference of length 1 per field, distinct per field.
+struct Field {
+  std::string className;
+  std::string name;
+  Type type = Type::Int;
+  SourceRange range;
+};
+std::string fieldArrayName(const std::string &className, const std::string &field);
+
 struct Program {
   std::vector<Method> methods; // top-level and class members, flattened
+  std::vector<Field> fields;   // PVL classes' fields
   std::vector<Kernel> kernels;
   std::vector<GpuKernel> gpuKernels;
   // Notes from the front end: hints it ignored, soundly (GPUVerify's candidate invariants).

@@ -181,6 +181,9 @@ void Interpreter::exec(const ir::Stmt &s, Thread &t) {
   case ir::StmtKind::Parallel:
   case ir::StmtKind::Sequential:
     throw NotReplayable{"a parallel block (par) in a kernel"};
+  case ir::StmtKind::InvariantBlock:
+  case ir::StmtKind::AtomicBlock:
+    throw NotReplayable{"an invariant or atomic block (PVL)"};
   case ir::StmtKind::Barrier:
     t.status = Thread::S::AtBarrier;
     t.barrier = &s;

@@ -556,7 +556,7 @@ TEST_CASE("pvl: unsupported types and fields", "[pvl][errors]") {
   CHECK(p.diag(1).message == "type 'bool[]' is not supported");
   CHECK(p.diag(2).message == "type 'int[][]' is not supported");
 
-  Parse q("class C {\n  int f;\n  map<int, bool> g() { }\n}");
+  Parse q("class C {\n  bool f;\n  map<int, bool> g() { }\n}");
   CHECK_FALSE(q.prog);
   REQUIRE(q.diags.count() == 2);
   CHECK(q.diag(0).code == DiagCode::Unsupported);

@@ -252,6 +252,12 @@ void Executor::exec(const ir::Stmt &s, State &st) {
   case ir::StmtKind::Atomic:
     execAtomic(s, st);
     return;
+  case ir::StmtKind::InvariantBlock:
+    execInvariantBlock(s, st);
+    return;
+  case ir::StmtKind::AtomicBlock:
+    execAtomicBlock(s, st);
+    return;
   case ir::StmtKind::Break:
   case ir::StmtKind::Continue:
     execJump(s, st);
@@ -449,6 +455,17 @@ void Executor::execCall(const ir::Stmt &s, State &st) {
     params[callee->params[i].name] = args[i];
   T heapBefore = st.heap;
   st.vars = params;
+  // The callee's `this` is the caller's: a call into another class would need the
+  // object it is called on.
+  bool calleeHasFields =
+      std::any_of(vc_.program().fields.begin(), vc_.program().fields.end(),
+                  [&](const ir::Field &f) { return f.className == callee->className; });
+  if (calleeHasFields && (!method_ || method_->className != callee->className))
+    vc_.unsupported(s.range, fmt::format("calling '{}', a method of class '{}' with fields, "
+                                         "from outside that class (kprove models only 'this')",
+                                         s.name, callee->className));
+  vc_.bindFields(st, callee->className);
+  params = st.vars;
   if (ir::ExprPtr pre = conjoin(clausesOf(callee->contract, kPre))) {
     ExhaleBlame b{
         DiagCode::Pre,

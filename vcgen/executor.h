@@ -94,6 +94,9 @@ private:
                       const std::function<void(const ir::Expr &, const ResourceOptions &)> &use);
   void execBarrier(const ir::Stmt &s, State &st);
   void execAtomic(const ir::Stmt &s, State &st);
+  // VerCors's shared invariants (vcgen/invariant_blocks.cpp).
+  void execInvariantBlock(const ir::Stmt &s, State &st);
+  void execAtomicBlock(const ir::Stmt &s, State &st);
   void checkFences(const ir::Stmt &s, State &st);
   void groupCheck(const ir::Stmt &s, State &st);
   // Obligation: two threads of the group that reach this point under their contract

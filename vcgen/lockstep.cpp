@@ -67,6 +67,8 @@ bool jumpsUnderNonUniform(const std::vector<ir::StmtPtr> &body, bool breaks, boo
         return true;
       break;
     }
+    case ir::StmtKind::InvariantBlock:
+    case ir::StmtKind::AtomicBlock:
     case ir::StmtKind::Block:
       // A Block that catches one kind leaves only the other kind to us.
       if (jumpsUnderNonUniform(s->body, breaks && s->catches != ir::Catches::Break,
@@ -112,6 +114,8 @@ bool demote(const std::vector<ir::StmtPtr> &body, bool condUniform,
       changed = demote(s->elseBody, c, uniform) || changed;
       break;
     }
+    case ir::StmtKind::InvariantBlock:
+    case ir::StmtKind::AtomicBlock:
     case ir::StmtKind::Block: {
       bool c =
           condUniform && !jumpsUnderNonUniform(s->body, s->catches == ir::Catches::Break,
@@ -206,6 +210,8 @@ Exits findDivergence(const std::vector<ir::StmtPtr> &body, const Conds &conds,
       addAll(exited.returned, left.returned);
       break;
     }
+    case ir::StmtKind::InvariantBlock:
+    case ir::StmtKind::AtomicBlock:
     case ir::StmtKind::Block: {
       Exits left = findDivergence(s->body, here, uniform, out);
       if (s->catches == ir::Catches::Break)

@@ -27,6 +27,12 @@ bool isVar(const ir::Expr &e, const std::string &name) {
   return e.kind == ir::ExprKind::Var && e.name == name;
 }
 
+// An atom's array as the user names it: a field's cell array (ir::Field) is `this.f`.
+std::string locationName(const std::string &arrayName) {
+  size_t dot = arrayName.find('.');
+  return dot == std::string::npos ? arrayName : "this" + arrayName.substr(dot);
+}
+
 bool exprMentions(const ir::Expr &e, const std::string &name) {
   if (e.kind == ir::ExprKind::Var && e.name == name)
     return true;
@@ -633,7 +639,7 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
     if (auto kept = st.keptByPar.find(a.arrayName); kept != st.keptByPar.end())
       notes.push_back({kept->second, kKeptByParHint});
     vc_.check(st, {}, implies(guard, le(amount, cur)), blame->permCode, range,
-              fmt::format("insufficient permission to {} for {}", a.arrayName,
+              fmt::format("insufficient permission to {} for {}", locationName(a.arrayName),
                           blame->what.empty() ? "this" : blame->what),
               notes);
   }

@@ -36,6 +36,23 @@ std::string VcContext::spelling(const ir::Expr &e) const {
   return ir::toString(e);
 }
 
+void VcContext::bindFields(State &st, const std::string &className) const {
+  using namespace term;
+  std::vector<T> refs;
+  for (const ir::Field &f : program_.fields) {
+    if (f.className != className)
+      continue;
+    std::string name = ir::fieldArrayName(f.className, f.name);
+    T ref = var("field$" + name, Sort::Ref);
+    st.vars[name] = ref;
+    st.assume(neq(ref, nullRef()));
+    st.assume(eq(lengthOf(ref), intConst(1)));
+    for (const T &other : refs)
+      st.assume(neq(ref, other));
+    refs.push_back(ref);
+  }
+}
+
 uint32_t VcContext::lineOf(SourceRange r) const {
   return r.valid() ? diags_.sources().lineCol(r.begin).line : 0;
 }

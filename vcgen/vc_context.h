@@ -59,6 +59,10 @@ public:
   std::vector<std::string> failureUnits; // currentUnit of each failure
 
   const ir::Method *findMethod(const std::string &name) const;
+  // Binds the cell arrays of the fields of class `className` (ir::Field) in `st`:
+  // one reference per field, the same in every method, non-null, of length 1 and
+  // distinct from the other fields' (distinct locations of one object).
+  void bindFields(State &st, const std::string &className) const;
   const ir::Program &program() const { return program_; }
   // An expression as the user wrote it, for messages: the source text of its
   // range (macros, CUDA's threadIdx.x and pointer forms such as *p stay as

@@ -34,6 +34,7 @@ void verifyMethod(VcContext &vc, const ir::Method &m) {
       st.assume(inRange(v, p.cint));
   }
   assumeTypedBuffersDistinct(vc, m.params, st);
+  vc.bindFields(st, m.className);
   st.heap = vc.freshVar("heap", Sort::Heap);
   st.mask = vc.zeroMask(st);
   st.oldHeap = st.heap;

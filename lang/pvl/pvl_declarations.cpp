@@ -56,7 +56,8 @@ auto const makeClause = [](auto &ctx) {
 struct MethodBuilder {
   ir::Method method;
   TypeSpec returnType;
-  bool field = false; // `TYPE name[, name];` instead of a method
+  bool field = false;                    // `TYPE name[, name];` instead of a method
+  std::vector<const Token *> moreFields; // the names after the first
   bool inline_ = false;
   bool staticMod = false;
 };
@@ -102,6 +103,7 @@ auto const methodPureBody = [](auto &ctx) {
   x3::_val(ctx).method.pureBody = x3::_attr(ctx);
 };
 auto const fieldDecl = [](auto &ctx) { x3::_val(ctx).field = true; };
+auto const moreField = [](auto &ctx) { x3::_val(ctx).moreFields.push_back(x3::_attr(ctx)); };
 auto const methodFinish = [](auto &ctx) {
   MethodBuilder &m = x3::_val(ctx);
   ParseState &st = state(ctx);
@@ -116,16 +118,31 @@ auto const methodFinish = [](auto &ctx) {
                     "' has a statement body; write a pure function as '= expression;'");
 };
 
-// A member or top-level declaration: methods go to the program, fields are rejected.
+// A member or top-level declaration: methods go to the program, and so do the int
+// fields of a class; global variables and fields of other types are rejected.
 auto const declareMember = [](auto &ctx) {
   MethodBuilder &m = x3::_attr(ctx);
   ParseState &st = state(ctx);
   if (m.field) {
-    unsupported(st, m.method.range, "fields and global variables are not supported");
+    if (st.className.empty()) {
+      unsupported(st, m.method.range, "global variables are not supported");
+      return;
+    }
+    if (checkType(st, m.returnType) && m.returnType.type != Type::Int) {
+      unsupported(st, m.returnType.range,
+                  "fields of type '" + m.returnType.text + "' (only int fields are modelled)");
+      return;
+    }
+    st.program.fields.push_back({st.className, m.method.name, Type::Int, m.method.nameRange});
+    for (const Token *t : m.moreFields)
+      st.program.fields.push_back({st.className, std::string(t->text), Type::Int, tokRange(st, t)});
     return;
   }
+  m.method.className = st.className;
   st.program.methods.push_back(std::move(m.method));
 };
+auto const classStart = [](auto &ctx) { state(ctx).className = std::string(x3::_attr(ctx)->text); };
+auto const classEnd = [](auto &ctx) { state(ctx).className.clear(); };
 
 auto const kernelName = [](auto &ctx) {
   const Token *t = x3::_attr(ctx);
@@ -187,9 +204,9 @@ auto const base_type = tk(Tok::KwInt)[baseType(Type::Int)] | tk(Tok::KwBool)[bas
                        x3::omit[ident >> -type_args][namedType];
 // VerCors reads `int[N]` as `int[]`: a dimension's size is parsed and ignored (its
 // length is whatever the value's is; a contract states `a.length == N` if needed).
-auto const type_def =
-    span(x3::omit[x3::eps[typeStart] >> base_type >>
-                  *(tk(Tok::LBracket) >> -x3::omit[nested_expr] >> tk(Tok::RBracket))[arrayDim]])[typeFinish];
+auto const type_def = span(
+    x3::omit[x3::eps[typeStart] >> base_type >> *(tk(Tok::LBracket) >> -x3::omit[nested_expr] >>
+                                                  tk(Tok::RBracket))[arrayDim]])[typeFinish];
 
 // --- clauses ---
 
@@ -220,8 +237,8 @@ auto const method_body =
                                  tk(Tok::Semi));
 auto const method_rest = tk(Tok::LParen) > -(param % tk(Tok::Comma)) >
                          tk(Tok::RParen) > method_body;
-auto const field_rest =
-    ((tk(Tok::Comma) > (ident % tk(Tok::Comma)) > tk(Tok::Semi)) | tk(Tok::Semi))[fieldDecl];
+auto const field_rest = ((tk(Tok::Comma) > (ident[moreField] % tk(Tok::Comma)) > tk(Tok::Semi)) |
+                         tk(Tok::Semi))[fieldDecl];
 auto const method_sig = named("a method declaration", type[methodType] > ident[methodName] >
                                                           named("'('", method_rest | field_rest));
 auto const method_decl_def =
@@ -230,7 +247,8 @@ auto const method_decl_def =
                    method_sig)])[methodFinish];
 
 auto const member = method_decl[declareMember] | misplaced_clause;
-auto const class_decl_def = tk(Tok::KwClass) > ident > tk(Tok::LBrace) > *member > tk(Tok::RBrace);
+auto const class_decl_def = tk(Tok::KwClass) > ident[classStart] > tk(Tok::LBrace) > *member >
+                            tk(Tok::RBrace)[classEnd];
 
 auto const kernel_array = (TokSet({Tok::KwGlobal, Tok::KwLocal}, "'global' or 'local'") >
                            tk(Tok::KwInt) > tk(Tok::LBracket) > nested_expr > tk(Tok::RBracket) >

@@ -241,6 +241,16 @@ auto const memberExpr = [](auto &ctx) {
       ir::makeVar(base->name + "." + std::string(field->text), join(base->range, whereRange(ctx)));
   base = e;
 };
+// PVL: `this.f`, a field of the current object, is the name `this.f` (the type
+// checker resolves it; a bare `f` names the same field unless a local hides it).
+auto const thisMember = [](auto &ctx) {
+  ExprPtr &base = x3::_val(ctx);
+  const Token *field = x3::_attr(ctx);
+  if (base->kind != ExprKind::Var || base->name != "this")
+    throw ParseAbort{whereRange(ctx), "fields of objects other than 'this' are not supported",
+                     DiagCode::Unsupported};
+  base = ir::makeVar("this." + std::string(field->text), join(base->range, whereRange(ctx)));
+};
 // C annotations: `\pointer_length(p)`, `\gtid`: calls and names spelled with the backslash.
 auto const cSpecCall = [](auto &ctx) {
   auto &parts = x3::_attr(ctx);
@@ -419,7 +429,8 @@ IdentText const length_kw("length", "'length'");
 auto const postfix_e_def = primary[setVal] >>
                            *(span(tk(Tok::LBracket) > nested_expr > tk(Tok::RBracket))[indexExpr] |
                              span(tk(Tok::Dot) >> length_kw)[lengthExpr] |
-                             span(CSpecIs() >> tk(Tok::Dot) > ident)[memberExpr]);
+                             span(CSpecIs() >> tk(Tok::Dot) > ident)[memberExpr] |
+                             span(tk(Tok::Dot) > ident)[thisMember]);
 
 auto const nested_expr_def = exprGuard(nested(expr[setVal]));
 
@@ -440,7 +451,7 @@ IdentIn const let_kw(kLetWord, Tok::BackslashWord);
 // `(\let T x = e; body)`: body with e for x (pure; the type checker checks e's type
 // through the substituted body).
 auto const let_expr_def = (let_kw > type > ident > tk(Tok::Assign) > nested_expr > tk(Tok::Semi) >
-                      nested_expr > tk(Tok::RParen))[letExpr];
+                           nested_expr > tk(Tok::RParen))[letExpr];
 // `{: e :}`: a trigger annotation; kprove chooses its own quantifier triggers
 // (vcgen/triggers.cpp), so it stands for `e`.
 auto const trigger_def = tk(Tok::LBrace) >> tk(Tok::Colon) > nested_expr > tk(Tok::Colon) >
@@ -463,9 +474,8 @@ auto const location = -tk(Tok::Amp) >> nested_expr;
 
 auto const primary_def =
     c_spec_primary | span(tk(Tok::LParen) >> let_expr)[setVal] | trigger[setVal] |
-    unsupported_primary | tv(Tok::Int)[intLit] |
-    span(tk(Tok::KwTrue))[boolLit(true)] | span(tk(Tok::KwFalse))[boolLit(false)] |
-    span(tk(Tok::KwNull))[leaf(ExprKind::NullLit)] |
+    unsupported_primary | tv(Tok::Int)[intLit] | span(tk(Tok::KwTrue))[boolLit(true)] |
+    span(tk(Tok::KwFalse))[boolLit(false)] | span(tk(Tok::KwNull))[leaf(ExprKind::NullLit)] |
     span(tk(Tok::KwResult))[leaf(ExprKind::Result)] |
     span(tk(Tok::KwWrite))[permConst(ir::PermConst::Write)] |
     span(tk(Tok::KwRead))[permConst(ir::PermConst::Read)] |
@@ -489,13 +499,12 @@ auto const seed_clause_expr_def =
 
 auto const clause_expr_def = (seedOnly >> seed_clause_expr[setVal]) | expr[setVal];
 
-auto const lhs_def = ident[varRef] >>
+auto const lhs_def = ident[varRef] >> -span(tk(Tok::Dot) > ident)[thisMember] >>
                      -span(tk(Tok::LBracket) > nested_expr > tk(Tok::RBracket))[indexExpr];
 
 BOOST_SPIRIT_DEFINE(expr, ite_chain, imp_e, imp_chain, or_e, and_e, bor_e, bxor_e, band_e, eq_e,
                     rel_e, shift_e, add_e, mul_e, unary_e, cast_e, cast_or_postfix, postfix_e,
-                    primary, quant, binder, let_expr, trigger,
-                    seed_clause_expr)
+                    primary, quant, binder, let_expr, trigger, seed_clause_expr)
 
 } // namespace
 

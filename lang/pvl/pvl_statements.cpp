@@ -240,6 +240,27 @@ auto newRegion(StmtKind kind) {
 }
 auto const pushRegion = [](auto &ctx) { x3::_val(ctx)->body.push_back(x3::_attr(ctx)); };
 
+// `invariant NAME(e) { ... }` and `atomic(NAME) { ... }`.
+auto const invariantBlock = [](auto &ctx) {
+  auto &parts = x3::_attr(ctx);
+  auto s = newStmt(StmtKind::InvariantBlock, whereRange(ctx));
+  const Token *name = fusion::at_c<0>(parts);
+  s->name = std::string(name->text);
+  s->nameRange = tokRange(state(ctx), name);
+  s->value = fusion::at_c<1>(parts);
+  s->body = std::move(fusion::at_c<2>(parts));
+  x3::_val(ctx) = s;
+};
+auto const atomicBlock = [](auto &ctx) {
+  auto &parts = x3::_attr(ctx);
+  auto s = newStmt(StmtKind::AtomicBlock, whereRange(ctx));
+  const Token *name = fusion::at_c<0>(parts);
+  s->name = std::string(name->text);
+  s->nameRange = tokRange(state(ctx), name);
+  s->body = std::move(fusion::at_c<1>(parts));
+  x3::_val(ctx) = s;
+};
+
 auto const barrierId = [](auto &ctx) {
   const Token *t = x3::_attr(ctx);
   x3::_val(ctx)->name = std::string(t->text);
@@ -270,6 +291,8 @@ x3::rule<class par_id, StmtPtr> const par_stmt = "'par'";
 x3::rule<class par_iter_id, ir::ParIter> const par_iter = "'int'";
 x3::rule<class barrier_id, StmtPtr> const barrier_stmt = "'barrier'";
 x3::rule<class par_region_id, StmtPtr> const par_region = "'par'";
+x3::rule<class invariant_block_id, StmtPtr> const invariant_block = "'invariant'";
+x3::rule<class atomic_block_id, StmtPtr> const atomic_block = "'atomic'";
 
 auto const block_def = tk(Tok::LBrace) > *stmt[appendStmts] > tk(Tok::RBrace);
 auto const block_stmt_def = span(block)[blockStmt];
@@ -300,18 +323,19 @@ auto const call_stmt_def = span(ident >> arg_list > tk(Tok::Semi))[callStmt];
 
 // The target is parsed first; the tail fills in the value.
 auto const assign_op = tk(Tok::Assign) | (seedOnly >> tk(Tok::ColonEq));
-auto const assign_tail =
-    named("'='", (assign_op > nested_expr[assignValue]) | span(tk(Tok::PlusPlus))[step(BinOp::Add)] |
-                     span(tk(Tok::MinusMinus))[step(BinOp::Sub)] |
-                     (tk(Tok::PlusEq) > nested_expr[compound(BinOp::Add)]) |
-                     (tk(Tok::MinusEq) > nested_expr[compound(BinOp::Sub)]));
+auto const assign_tail = named("'='", (assign_op > nested_expr[assignValue]) |
+                                          span(tk(Tok::PlusPlus))[step(BinOp::Add)] |
+                                          span(tk(Tok::MinusMinus))[step(BinOp::Sub)] |
+                                          (tk(Tok::PlusEq) > nested_expr[compound(BinOp::Add)]) |
+                                          (tk(Tok::MinusEq) > nested_expr[compound(BinOp::Sub)]));
 // An assignment without its ';' (also a `for` header's init and update).
 auto const assign_expr_def = span(x3::omit[lhs[assignTarget] > assign_tail])[stmtRange];
 auto const assign_stmt_def = span(x3::omit[assign_expr[setVal] > tk(Tok::Semi)])[stmtRange];
 
 auto const decl_init = (tk(Tok::Assign) | (seedOnly >> tk(Tok::ColonEq))) > nested_expr;
-auto const decl_list_def = x3::omit[type[declType] >> ident[declName] > -decl_init[declInit] >
-                                    *(tk(Tok::Comma) > ident[declName] > -decl_init[declInit])][declFinish];
+auto const decl_list_def =
+    x3::omit[type[declType] >> ident[declName] > -decl_init[declInit] >
+             *(tk(Tok::Comma) > ident[declName] > -decl_init[declInit])][declFinish];
 auto const decl_stmt_def = decl_list[setVal] > tk(Tok::Semi);
 
 auto const par_iter_def =
@@ -339,22 +363,30 @@ auto const seed_barrier_args = x3::eps[seedBarrier] >>
                                  -(fences_braced | fence_list)) |
                                 fences_braced | fence_list | barrier_id[barrierId]);
 auto const barrier_tags = span(tk(Tok::Semi) > (ident % tk(Tok::Comma)))[barrierTags];
-auto const barrier_args = named("a barrier name", (seedOnly >> seed_barrier_args) |
-                                                      (-ident[stmtName] > -barrier_tags));
+auto const barrier_args =
+    named("a barrier name", (seedOnly >> seed_barrier_args) | (-ident[stmtName] > -barrier_tags));
 // `{ clauses }`, or (VerCors) `clauses { statements }`, or (seed) `;`.
 auto const barrier_body =
     named("'{' or ';'", (tk(Tok::LBrace) > *block_clause[stmtClause] > tk(Tok::RBrace)) |
-                            (+block_clause[stmtClause] > span(block)[barrierHint]) |
-                            tk(Tok::Semi));
+                            (+block_clause[stmtClause] > span(block)[barrierHint]) | tk(Tok::Semi));
 auto const barrier_stmt_def =
     span(x3::omit[tk(Tok::KwBarrier)[newStmtOf(StmtKind::Barrier)] > tk(Tok::LParen) >
                   barrier_args > tk(Tok::RParen) > barrier_body])[stmtRange];
 
+// `invariant NAME(e) {` starts a shared invariant block; anything else after
+// `invariant` is a loop invariant clause (`invariant f(x) > 0; while ...`).
+auto const invariant_block_def =
+    span((tk(Tok::KwInvariant) >> ident >> tk(Tok::LParen) >> nested_expr >> tk(Tok::RParen) >>
+          &tk(Tok::LBrace)) > block)[invariantBlock];
+IdentText const atomic_kw("atomic", "'atomic'");
+auto const atomic_block_def =
+    span(atomic_kw >> tk(Tok::LParen) > ident > tk(Tok::RParen) > block)[atomicBlock];
+
 // VerCors statements kprove does not model (reserved words in VerCors, so a variable
 // of that name cannot be meant unless it is assigned).
 constexpr std::string_view kUnsupportedStatements[] = {
-    "fold",   "unfold",  "lock",   "unlock",  "fork",   "join",
-    "inhale",     "exhale", "goto",    "refute", "witness", "atomic", "vec",    "package", "apply",  "send",    "recv",   "communicate"};
+    "fold",   "unfold",  "lock", "unlock",  "fork",  "join", "inhale", "exhale",     "goto",
+    "refute", "witness", "vec",  "package", "apply", "send", "recv",   "communicate"};
 IdentIn const unsupported_stmt_word(kUnsupportedStatements);
 auto const unsupported_stmt =
     (unsupported_stmt_word >>
@@ -362,16 +394,16 @@ auto const unsupported_stmt =
        tk(Tok::MinusMinus) | tk(Tok::PlusEq) |
        tk(Tok::MinusEq)))[unsupportedToken("statements are not supported")];
 
-auto const stmt_inner_def = unsupported_stmt | block_stmt[pushStmt] | if_stmt[pushStmt] |
-                            while_stmt[pushStmt] | return_stmt[pushStmt] | assert_stmt[pushStmt] |
-                            assume_stmt[pushStmt] | par_region[pushStmt] | barrier_stmt[pushStmt] |
-                            decl_stmt[declStmts] | call_stmt[pushStmt] | assign_stmt[pushStmt] |
-                            misplaced_clause;
+auto const stmt_inner_def = invariant_block[pushStmt] | atomic_block[pushStmt] | unsupported_stmt |
+                            block_stmt[pushStmt] | if_stmt[pushStmt] | while_stmt[pushStmt] |
+                            return_stmt[pushStmt] | assert_stmt[pushStmt] | assume_stmt[pushStmt] |
+                            par_region[pushStmt] | barrier_stmt[pushStmt] | decl_stmt[declStmts] |
+                            call_stmt[pushStmt] | assign_stmt[pushStmt] | misplaced_clause;
 
-BOOST_SPIRIT_DEFINE(stmt_inner, block_stmt, if_stmt, while_stmt, while_tail, for_tail, loop_tail, for_list,
-                    return_stmt, assert_stmt, assume_stmt, call_stmt, decl_stmt, decl_list,
-                    assign_stmt, assign_expr, par_stmt, par_iter,
-                    barrier_stmt, par_region)
+BOOST_SPIRIT_DEFINE(stmt_inner, block_stmt, if_stmt, while_stmt, while_tail, for_tail, loop_tail,
+                    for_list, return_stmt, assert_stmt, assume_stmt, call_stmt, decl_stmt,
+                    decl_list, assign_stmt, assign_expr, par_stmt, par_iter, barrier_stmt,
+                    par_region, invariant_block, atomic_block)
 
 } // namespace
 

@@ -55,6 +55,7 @@ struct ParseState {
   int stmtDepth = 0;
   std::vector<Diagnostic> deferred; // unsupported constructs
   ir::Program program;
+  std::string className; // the class being parsed ("" at top level)
 };
 
 struct state_tag;
