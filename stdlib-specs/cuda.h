@@ -68,6 +68,8 @@ __device__ unsigned int atomicMax(unsigned int *address, unsigned int val);
 __device__ unsigned int atomicCAS(unsigned int *address, unsigned int compare,
                                   unsigned int val);
 
+#include "vector_types.h"
+
 __device__ int min(int a, int b);
 __device__ int max(int a, int b);
 __device__ int abs(int a);

@@ -231,10 +231,19 @@ auto const lengthExpr = [](auto &ctx) {
 
 auto const pushArg = [](auto &ctx) { x3::_val(ctx).push_back(x3::_attr(ctx)); };
 
-// C annotations: `blockDim.x` is one name; the C front end resolves it.
+// C annotations: `blockDim.x` is one name; the C front end resolves it. A field of
+// an array's element, `p[i].x`, is the cell of the field's array: `p.x[i]`.
 auto const memberExpr = [](auto &ctx) {
   ExprPtr &base = x3::_val(ctx);
   const Token *field = x3::_attr(ctx);
+  if (base->kind == ExprKind::Index && base->args[0]->kind == ExprKind::Var) {
+    auto e = std::make_shared<ir::Expr>(*base);
+    e->range = join(base->range, whereRange(ctx));
+    e->args[0] =
+        ir::makeVar(base->args[0]->name + "." + std::string(field->text), base->args[0]->range);
+    base = e;
+    return;
+  }
   if (base->kind != ExprKind::Var)
     throw ParseAbort{whereRange(ctx), "member access is only supported on names"};
   auto e =
@@ -440,7 +449,7 @@ IdentIn const let_kw(kLetWord, Tok::BackslashWord);
 // `(\let T x = e; body)`: body with e for x (pure; the type checker checks e's type
 // through the substituted body).
 auto const let_expr_def = (let_kw > type > ident > tk(Tok::Assign) > nested_expr > tk(Tok::Semi) >
-                      nested_expr > tk(Tok::RParen))[letExpr];
+                           nested_expr > tk(Tok::RParen))[letExpr];
 // `{: e :}`: a trigger annotation; kprove chooses its own quantifier triggers
 // (vcgen/triggers.cpp), so it stands for `e`.
 auto const trigger_def = tk(Tok::LBrace) >> tk(Tok::Colon) > nested_expr > tk(Tok::Colon) >
@@ -463,9 +472,8 @@ auto const location = -tk(Tok::Amp) >> nested_expr;
 
 auto const primary_def =
     c_spec_primary | span(tk(Tok::LParen) >> let_expr)[setVal] | trigger[setVal] |
-    unsupported_primary | tv(Tok::Int)[intLit] |
-    span(tk(Tok::KwTrue))[boolLit(true)] | span(tk(Tok::KwFalse))[boolLit(false)] |
-    span(tk(Tok::KwNull))[leaf(ExprKind::NullLit)] |
+    unsupported_primary | tv(Tok::Int)[intLit] | span(tk(Tok::KwTrue))[boolLit(true)] |
+    span(tk(Tok::KwFalse))[boolLit(false)] | span(tk(Tok::KwNull))[leaf(ExprKind::NullLit)] |
     span(tk(Tok::KwResult))[leaf(ExprKind::Result)] |
     span(tk(Tok::KwWrite))[permConst(ir::PermConst::Write)] |
     span(tk(Tok::KwRead))[permConst(ir::PermConst::Read)] |
@@ -494,8 +502,7 @@ auto const lhs_def = ident[varRef] >>
 
 BOOST_SPIRIT_DEFINE(expr, ite_chain, imp_e, imp_chain, or_e, and_e, bor_e, bxor_e, band_e, eq_e,
                     rel_e, shift_e, add_e, mul_e, unary_e, cast_e, cast_or_postfix, postfix_e,
-                    primary, quant, binder, let_expr, trigger,
-                    seed_clause_expr)
+                    primary, quant, binder, let_expr, trigger, seed_clause_expr)
 
 } // namespace
 
