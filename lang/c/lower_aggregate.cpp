@@ -211,7 +211,6 @@ void CLowering::aggregateLocalArray(const clang::VarDecl *vd, clang::QualType el
       floatNames_.insert(a.name);
     locals_->push_back(a);
   }
-  userNames_.pop_back(); // localDecl's entry for the whole array
   declareAggregate(name, elem, true);
 }
 
@@ -233,7 +232,6 @@ void CLowering::structDecl(const clang::VarDecl *vd, const std::vector<Field> &f
       return;
     values = *parts;
   }
-  userNames_.pop_back(); // localDecl's entry for the whole variable
   declareAggregate(name, vd->getType(), false);
   out.insert(out.end(), pre.begin(), pre.end());
   for (size_t i = 0; i < fields.size(); ++i) {
