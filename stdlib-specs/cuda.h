@@ -70,6 +70,7 @@ __device__ unsigned int atomicCAS(unsigned int *address, unsigned int compare,
 
 // GPUVerify's annotations (__requires, __assert, __invariant, ...).
 #include <gpuverify.h>
+#include "vector_types.h"
 
 __device__ int min(int a, int b);
 __device__ int max(int a, int b);

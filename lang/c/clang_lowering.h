@@ -5,6 +5,8 @@
 //   lower_stmt.cpp         statements, barriers, calls and atomics
 //   lower_expr.cpp         expressions, conversions, floating point as opaque values
 //   lower_pointer.cpp      pointers as offsets into one statically known array
+//   lower_aggregate.cpp    structs and vectors: leaves, struct-of-arrays buffers
+//   lower_vector.cpp       vectors' component names, operators and builtins
 //   lower_annotations.cpp  the /*@ @*/ comments: collection and attachment
 //   lower_gpuverify.cpp    GPUVerify's annotations, written as calls (__assert, __requires)
 //   clang_frontend.cpp     the driver glue: Clang's invocation and its diagnostics
@@ -113,9 +115,7 @@ private:
     bool floating = false;
     ir::IntType cint;
   };
-  bool isStructValue(const clang::Expr *e) const {
-    return e->getType().getCanonicalType()->isStructureType();
-  }
+  bool isStructValue(const clang::Expr *e) const; // a struct or vector value
   static StmtPtr newStmt(StmtKind k, SourceRange r) {
     auto s = std::make_shared<ir::Stmt>();
     s->kind = k;
@@ -179,8 +179,6 @@ private:
   void topLevel(clang::Decl *d);
   void function(clang::FunctionDecl *fd);
   std::optional<Type> scalarType(clang::QualType t, SourceRange where, const std::string &what);
-  std::optional<std::vector<Field>> scalarFields(clang::QualType t) const;
-  std::optional<std::vector<std::string>> structParts(const clang::Expr *e);
   ir::MemorySpace spaceOf(clang::QualType pointee) const;
   std::vector<ir::Param> params(const clang::ParmVarDecl *p, std::vector<ir::MemorySpace> &spaces);
   bool param(const clang::ParmVarDecl *p, ir::Param &out, ir::MemorySpace &space);
@@ -189,10 +187,58 @@ private:
   void helper(clang::FunctionDecl *fd, uint32_t at);
   void localDecl(const clang::Decl *d, std::vector<StmtPtr> &out);
   static bool refersTo(const clang::Stmt *s, const clang::VarDecl *vd);
+  void addFloatFunctions();
+
+  // --- structs and vectors (lower_aggregate.cpp) ---
+  // A place of aggregate or leaf type: the variable `name`, or (index set) the cell
+  // `index` of the buffer `name`, whose leaf arrays are `name.<leaf>`.
+  struct Place {
+    std::string name;
+    ExprPtr index;
+    clang::QualType type;
+  };
+  bool isAggregate(clang::QualType t) const;
+  static std::string componentName(unsigned i, unsigned n); // lower_vector.cpp
+  static std::optional<unsigned> componentIndex(const std::string &spelling);
+  bool leavesOf(clang::QualType t, const std::string &prefix, std::vector<Field> &out,
+                std::string &why) const;
+  // The leaves of a struct or vector type (paths "pos.x"), or nullopt.
+  std::optional<std::vector<Field>> scalarFields(clang::QualType t) const;
+  std::string aggregateProblem(clang::QualType t) const;
+  void declareAggregate(const std::string &name, clang::QualType t, bool array);
+  bool aggregateParams(const clang::ParmVarDecl *p, std::vector<ir::Param> &out,
+                       std::vector<ir::MemorySpace> &spaces);
+  static ir::Clause sameBuffer(const std::string &a, const std::string &b, SourceRange r);
+  void addAggregateRequires(std::vector<ir::Clause> &contract);
+  void aggregateLocalArray(const clang::VarDecl *vd, clang::QualType elem, ExprPtr length);
   void structDecl(const clang::VarDecl *vd, const std::vector<Field> &fields,
                   std::vector<StmtPtr> &out);
+  std::optional<std::pair<std::string, ExprPtr>> aggregateBuffer(const clang::Expr *e,
+                                                                 std::vector<StmtPtr> &pre);
+  std::optional<Place> place(const clang::Expr *e, std::vector<StmtPtr> &pre);
+  static ExprPtr leafOf(const Place &p, const Field &f, SourceRange r);
+  std::optional<std::vector<ExprPtr>> placeParts(const Place &p, SourceRange r);
   ExprPtr member(const clang::MemberExpr *me);
-  void addFloatFunctions();
+  ExprPtr aggregateLeaf(const clang::Expr *e, std::vector<StmtPtr> &pre);
+  ExprPtr zeroOf(const Field &f, SourceRange r);
+  std::optional<std::vector<ExprPtr>> aggregateParts(const clang::Expr *e,
+                                                     std::vector<StmtPtr> &pre);
+  std::optional<std::vector<ExprPtr>> vectorBinary(clang::BinaryOperatorKind op,
+                                                   const std::vector<ExprPtr> &a,
+                                                   const std::vector<ExprPtr> &b,
+                                                   clang::QualType operand,
+                                                   const std::vector<Field> &result, SourceRange r);
+  std::optional<std::vector<ExprPtr>> aggregateCall(const clang::CallExpr *c,
+                                                    const std::vector<Field> &fields,
+                                                    std::vector<StmtPtr> &pre);
+  bool isVectorMake(const clang::CallExpr *c) const;
+  bool vectorStore(const clang::CallExpr *c, std::vector<StmtPtr> &out);
+  void aggregateAssign(const clang::BinaryOperator *bo, std::vector<StmtPtr> &out);
+  void aggregateAssign(const clang::Expr *lhs, const clang::Expr *rhs, clang::BinaryOperatorKind op,
+                       SourceRange r, std::vector<StmtPtr> &out);
+  bool aggregateArgument(const clang::Expr *a, std::vector<ExprPtr> &args,
+                         std::vector<StmtPtr> &pre);
+  void aggregateSpec(ExprPtr &e);
 
   // --- annotations (lower_annotations.cpp) ---
   Annotation *annotationBefore(uint32_t at);
@@ -366,6 +412,10 @@ private:
   // each gets an offset parameter `p$off` after it.
   std::map<const clang::FunctionDecl *, std::set<unsigned>> offsetParams_;
   int exprDepth_ = 0;
+  // The function's struct and vector names: variables and parameters (false) and
+  // buffers (true), with their aggregate type; the buffers' same-length requirements.
+  std::map<std::string, std::pair<clang::QualType, bool>> aggregateNames_;
+  std::vector<ir::Clause> aggregateRequires_;
   bool depthReported_ = false;
   // The loops and switches around the statement being lowered, innermost last: a
   // break leaves the innermost, a continue runs the innermost loop's increment.

@@ -54,6 +54,7 @@ std::optional<SpecComment> CLowering::parseAnnotation(Annotation &a) {
     for (ir::Clause &c : spec->clauses) {
       expandConstants(c.expr);
       markBuiltins(c.expr);
+      aggregateSpec(c.expr);
       if (typeSpecsNow_)
         typeSpec(c.expr);
       specExprs_.push_back(c.expr);
@@ -61,6 +62,7 @@ std::optional<SpecComment> CLowering::parseAnnotation(Annotation &a) {
     for (const StmtPtr &st : spec->stmts) {
       expandConstants(st->value);
       markBuiltins(st->value);
+      aggregateSpec(st->value);
       typeSpec(st->value);
       specExprs_.push_back(st->value);
     }

@@ -100,44 +100,6 @@ std::optional<Type> CLowering::scalarType(clang::QualType t, SourceRange where,
   return std::nullopt;
 }
 
-std::optional<std::vector<CLowering::Field>> CLowering::scalarFields(clang::QualType t) const {
-  const clang::RecordType *rt = t.getCanonicalType()->getAs<clang::RecordType>();
-  if (!rt || !rt->getDecl()->isStruct() || !rt->getDecl()->getDefinition())
-    return std::nullopt;
-  std::vector<Field> out;
-  for (const clang::FieldDecl *f : rt->getDecl()->getDefinition()->fields()) {
-    clang::QualType ft = f->getType().getCanonicalType();
-    if (f->isBitField() || f->getNameAsString().empty() ||
-        !(ft->isIntegerType() || ft->isRealFloatingType() || ft->isEnumeralType()))
-      return std::nullopt;
-    out.push_back({f->getNameAsString(), ft->isBooleanType() ? Type::Bool : Type::Int,
-                   ft->isRealFloatingType(), cintOf(ft)});
-  }
-  if (out.empty())
-    return std::nullopt;
-  return out;
-}
-
-// The fields of a struct-valued expression (a variable), as IR names.
-std::optional<std::vector<std::string>> CLowering::structParts(const clang::Expr *e) {
-  e = e->IgnoreParenImpCasts();
-  auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(e);
-  auto fields = scalarFields(e->getType());
-  if (!dr || !fields) {
-    unsupported(range(e), "this struct value (only variables of structs of scalars)");
-    return std::nullopt;
-  }
-  if (!inMainFile(dr->getDecl()->getLocation())) {
-    unsupported(range(e), "the builtin '" + dr->getDecl()->getNameAsString() +
-                              "' as a whole (name its fields: threadIdx.x, ...)");
-    return std::nullopt;
-  }
-  std::vector<std::string> out;
-  for (const Field &f : *fields)
-    out.push_back(dr->getDecl()->getNameAsString() + "." + f.name);
-  return out;
-}
-
 ir::MemorySpace CLowering::spaceOf(clang::QualType pointee) const {
   switch (pointee.getAddressSpace()) {
   case clang::LangAS::opencl_local:
@@ -154,16 +116,8 @@ ir::MemorySpace CLowering::spaceOf(clang::QualType pointee) const {
 // A parameter's IR parameters: one, or one per field of a struct of scalars.
 std::vector<ir::Param> CLowering::params(const clang::ParmVarDecl *p,
                                          std::vector<ir::MemorySpace> &spaces) {
-  if (auto fields = scalarFields(p->getType())) {
-    std::vector<ir::Param> out;
-    for (const Field &f : *fields) {
-      out.push_back({f.type, p->getNameAsString() + "." + f.name, range(p), f.cint});
-      if (f.floating)
-        floatNames_.insert(out.back().name);
-      spaces.push_back(ir::MemorySpace::Global);
-    }
+  if (std::vector<ir::Param> out; aggregateParams(p, out, spaces))
     return out;
-  }
   ir::Param ip;
   ir::MemorySpace space;
   if (!param(p, ip, space))
@@ -214,12 +168,16 @@ void CLowering::enterFunction(const clang::FunctionDecl *fd) {
   userNames_.clear();
   pointerVars_.clear();
   badPointers_.clear();
+  aggregateNames_.clear();
   for (unsigned i = 0; i < fd->getNumParams(); ++i) {
     const clang::ParmVarDecl *p = fd->getParamDecl(i);
     clang::QualType t = p->getType().getCanonicalType();
     userNames_.push_back({p->getNameAsString(),
                           cintOf(t->isPointerType() ? t->getPointeeType() : t),
                           t->isPointerType()});
+    if (isAggregate(t->isPointerType() ? t->getPointeeType() : t))
+      declareAggregate(p->getNameAsString(), t->isPointerType() ? t->getPointeeType() : t,
+                       t->isPointerType());
     if (!isKernel(fd) && takesOffset(fd, i)) {
       // Passed offset pointers: p[i] is p[p$off + i] (lower_pointer.cpp).
       std::string name = p->getNameAsString();
@@ -246,6 +204,7 @@ void CLowering::kernel(clang::FunctionDecl *fd, uint32_t at) {
   for (const clang::ParmVarDecl *p : fd->parameters())
     for (ir::Param &ip : params(p, spaces))
       all.push_back(ip);
+  addAggregateRequires(k.contract);
   for (size_t i = 0; i < all.size(); ++i) {
     const ir::Param &ip = all[i];
     ir::MemorySpace space = spaces[i];
@@ -317,6 +276,7 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
       m.contract.insert(m.contract.begin(), ir::Clause{ir::ClauseKind::Requires, inArray, r});
     }
   }
+  addAggregateRequires(m.contract);
   clang::QualType rt = fd->getReturnType();
   if (rt.getCanonicalType()->isVoidType())
     m.returnType = Type::Void;
@@ -380,6 +340,11 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
       unsupported(r, "multi-dimensional array '" + name + "' (use one dimension)");
       return;
     }
+    if (isAggregate(elem)) {
+      aggregateLocalArray(vd, elem,
+                          ir::makeInt(static_cast<int64_t>(at->getSize().getZExtValue()), r));
+      return;
+    }
     if (!(isIntLike(elem) || isFloat(elem) || elem->isBooleanType())) {
       unsupported(r, "array '" + name + "' of '" + elem.getAsString() + "'");
       return;
@@ -412,8 +377,11 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
     pointerDecl(vd, out);
     return;
   }
-  if (auto fields = scalarFields(t)) {
-    structDecl(vd, *fields, out);
+  if (isAggregate(t)) {
+    if (auto fields = scalarFields(t))
+      structDecl(vd, *fields, out);
+    else
+      unsupported(r, "variable '" + name + "': " + aggregateProblem(t));
     return;
   }
   auto st = scalarType(t, r, "variable '" + name + "'");
@@ -472,51 +440,6 @@ bool CLowering::refersTo(const clang::Stmt *s, const clang::VarDecl *vd) {
     if (refersTo(child, vd))
       return true;
   return false;
-}
-
-void CLowering::structDecl(const clang::VarDecl *vd, const std::vector<Field> &fields,
-                           std::vector<StmtPtr> &out) {
-  SourceRange r = range(vd);
-  std::string name = vd->getNameAsString();
-  std::vector<ExprPtr> values(fields.size());
-  const clang::Expr *init = vd->getInit() ? vd->getInit()->IgnoreImplicit() : nullptr;
-  std::vector<StmtPtr> pre;
-  if (auto *list = llvm::dyn_cast_or_null<clang::InitListExpr>(init)) {
-    for (unsigned i = 0; i < list->getNumInits() && i < fields.size(); ++i)
-      values[i] = convertTo(list->getInit(i), fields[i].type, pre);
-  } else if (init && !llvm::isa<clang::CXXConstructExpr>(init)) {
-    auto parts = structParts(init);
-    if (!parts)
-      return;
-    for (size_t i = 0; i < fields.size(); ++i)
-      values[i] = ir::makeVar((*parts)[i], range(init));
-  }
-  out.insert(out.end(), pre.begin(), pre.end());
-  for (size_t i = 0; i < fields.size(); ++i) {
-    auto s = newStmt(StmtKind::VarDecl, r);
-    s->name = name + "." + fields[i].name;
-    if (fields[i].floating)
-      floatNames_.insert(s->name);
-    s->nameRange = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
-    s->declType = fields[i].type;
-    s->cint = fields[i].cint;
-    s->value = values[i];
-    out.push_back(s);
-  }
-}
-
-// `p.x` of a flattened struct variable, or null (and a diagnostic).
-ExprPtr CLowering::member(const clang::MemberExpr *me) {
-  const clang::Expr *base = me->getBase()->IgnoreParenImpCasts();
-  auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(base);
-  if (!me->isArrow() && dr && scalarFields(base->getType()))
-    return typed(
-        ir::makeVar(dr->getDecl()->getNameAsString() + "." + me->getMemberDecl()->getNameAsString(),
-                    range(me)),
-        cintOf(me->getType()));
-  unsupported(range(me), "this member access (only fields of struct variables whose fields "
-                         "are scalars)");
-  return nullptr;
 }
 
 // Abstract pure functions for floating-point operations and unmodelled builtins.

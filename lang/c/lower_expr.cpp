@@ -18,6 +18,15 @@ ExprPtr CLowering::lvalue(const clang::Expr *e) {
   }
   if (auto *me = llvm::dyn_cast<clang::MemberExpr>(e))
     return member(me);
+  if (llvm::isa<clang::ExtVectorElementExpr>(e)) { // v.x (lower_aggregate.cpp)
+    std::vector<StmtPtr> pre;
+    ExprPtr leaf = aggregateLeaf(e, pre);
+    if (leaf && !pre.empty()) {
+      unsupported(range(e), "a function call in the index of a vector buffer");
+      return nullptr;
+    }
+    return leaf;
+  }
   if (auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
     std::vector<StmtPtr> pre;
     ExprPtr idx = index(as, pre);
@@ -275,6 +284,8 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
     }
     return member(me);
   }
+  if (llvm::isa<clang::ExtVectorElementExpr>(e)) // v.x (lower_aggregate.cpp)
+    return aggregateLeaf(e, pre);
   if (auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e))
     return index(as, pre);
   if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e)) {

@@ -75,6 +75,12 @@ std::optional<CLowering::PointerValue> CLowering::pointerValue(const clang::Expr
     std::string name = dr->getDecl()->getNameAsString();
     if (vd && badPointers_.count(vd))
       return std::nullopt; // reported at its declaration
+    if (aggregateNames_.count(name) && isAggregate(e->getType()->getPointeeType())) {
+      unsupported(r, "the struct or vector buffer '" + name +
+                         "' as a pointer here (only p[i].f, p->f, whole elements and as an "
+                         "argument)");
+      return std::nullopt;
+    }
     if (const PointerVar *pv = pointerVar(e)) {
       if (!pv->base) {
         unsupported(r, "pointer '" + name + "' read before it is assigned");
@@ -387,6 +393,7 @@ void CLowering::findOffsetParams() {
         continue;
       for (unsigned i = 0; i < c->getNumArgs() && i < callee->getNumParams(); ++i)
         if (callee->getParamDecl(i)->getType()->isPointerType() &&
+            !isAggregate(callee->getParamDecl(i)->getType()->getPointeeType()) &&
             !isPlainArrayArgument(c->getArg(i)))
           changed |= offsetParams_[callee->getCanonicalDecl()].insert(i).second;
     }

@@ -331,11 +331,8 @@ void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
       effect(bo->getRHS(), out);
       return;
     }
-    if (bo->getOpcode() == clang::BO_Assign && isStructValue(bo->getLHS())) {
-      auto to = structParts(bo->getLHS()), from = structParts(bo->getRHS());
-      if (to && from)
-        for (size_t i = 0; i < to->size(); ++i)
-          assign(ir::makeVar((*to)[i], r), ir::makeVar((*from)[i], r), r, out);
+    if (bo->isAssignmentOp() && isStructValue(bo->getLHS())) {
+      aggregateAssign(bo, out); // lower_aggregate.cpp
       return;
     }
     if (bo->isAssignmentOp()) {
@@ -412,6 +409,8 @@ void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
     }
   }
   if (auto *c = llvm::dyn_cast<clang::CallExpr>(e)) {
+    if (vectorStore(c, out)) // lower_aggregate.cpp
+      return;
     call(c, nullptr, out);
     return;
   }
@@ -471,6 +470,12 @@ void CLowering::call(const clang::CallExpr *c, ExprPtr target, std::vector<StmtP
   for (unsigned i = 0; i < c->getNumArgs(); ++i) {
     const clang::Expr *a = c->getArg(i);
     bool offsetParam = callee && takesOffset(callee, i);
+    if (isStructValue(a) ||
+        (a->getType()->isPointerType() && isAggregate(a->getType()->getPointeeType()))) {
+      if (!aggregateArgument(a, s->args, pre)) // lower_aggregate.cpp
+        return;
+      continue;
+    }
     if (a->getType()->isPointerType() && !isPlainArrayArgument(a)) {
       if (!offsetParam) {
         unsupported(range(a), "a pointer argument other than an array name to '" + name + "'");
@@ -488,14 +493,6 @@ void CLowering::call(const clang::CallExpr *c, ExprPtr target, std::vector<StmtP
     if (a->getType()->isPointerType() && offsetParam) {
       s->args.push_back(argument(a, pre));
       s->args.push_back(ir::makeInt(0, range(a)));
-      continue;
-    }
-    if (isStructValue(a)) {
-      auto parts = structParts(a);
-      if (!parts)
-        return;
-      for (const std::string &p : *parts)
-        s->args.push_back(ir::makeVar(p, range(a)));
       continue;
     }
     ExprPtr v = argument(a, pre);

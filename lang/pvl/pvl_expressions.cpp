@@ -231,10 +231,19 @@ auto const lengthExpr = [](auto &ctx) {
 
 auto const pushArg = [](auto &ctx) { x3::_val(ctx).push_back(x3::_attr(ctx)); };
 
-// C annotations: `blockDim.x` is one name; the C front end resolves it.
+// C annotations: `blockDim.x` is one name; the C front end resolves it. A field of
+// an array's element, `p[i].x`, is the cell of the field's array: `p.x[i]`.
 auto const memberExpr = [](auto &ctx) {
   ExprPtr &base = x3::_val(ctx);
   const Token *field = x3::_attr(ctx);
+  if (base->kind == ExprKind::Index && base->args[0]->kind == ExprKind::Var) {
+    auto e = std::make_shared<ir::Expr>(*base);
+    e->range = join(base->range, whereRange(ctx));
+    e->args[0] =
+        ir::makeVar(base->args[0]->name + "." + std::string(field->text), base->args[0]->range);
+    base = e;
+    return;
+  }
   if (base->kind != ExprKind::Var)
     throw ParseAbort{whereRange(ctx), "member access is only supported on names"};
   auto e =

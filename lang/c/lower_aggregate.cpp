@@ -1,0 +1,743 @@
+// Structs and vectors (OpenCL's int2 ... double16, CUDA's int2 ... float4): an
+// aggregate is a fixed tuple of scalars, its leaves. A variable `s` of one becomes
+// one variable per leaf (`s.pos.x`, `s.w`), and a buffer of them (a pointer
+// parameter, a __local / __shared__ array) one array per leaf (struct of arrays):
+// `p[i].pos.x` is the cell `p.pos.x[i]`, `p->w` the cell `p.w[0]`. Different
+// leaves are different bytes, so the leaf arrays of one buffer are never the same
+// array; the host allocates them together, so they have one length and one
+// nullness, which every function that takes the buffer requires.
+//
+// Vectors' own operations are in lower_vector.cpp. Unions,
+// bit-fields, pointer and array fields, pointers to aggregates other than buffer
+// parameters, and struct return values are unsupported, named.
+#include "lang/c/clang_lowering.h"
+
+#include <llvm/ADT/SmallString.h>
+
+namespace kprove::lang::clower {
+
+namespace {
+
+std::string join(const std::string &prefix, const std::string &leaf) {
+  if (leaf.empty() || prefix.empty())
+    return prefix + leaf;
+  return prefix + "." + leaf;
+}
+
+} // namespace
+
+bool CLowering::isAggregate(clang::QualType t) const {
+  t = t.getCanonicalType();
+  return t->isStructureType() || t->isUnionType() || t->isExtVectorType();
+}
+
+bool CLowering::isStructValue(const clang::Expr *e) const {
+  return isAggregate(e->getType());
+}
+
+// The leaves of `t` below `prefix`; false (and `why`) for what kprove does not model.
+bool CLowering::leavesOf(clang::QualType t, const std::string &prefix, std::vector<Field> &out,
+                         std::string &why) const {
+  t = t.getCanonicalType();
+  if (const auto *vt = t->getAs<clang::ExtVectorType>()) {
+    clang::QualType elem = vt->getElementType().getCanonicalType();
+    for (unsigned i = 0; i < vt->getNumElements(); ++i)
+      out.push_back({join(prefix, componentName(i, vt->getNumElements())),
+                     elem->isBooleanType() ? Type::Bool : Type::Int, elem->isRealFloatingType(),
+                     cintOf(elem)});
+    return true;
+  }
+  if (t->isUnionType()) {
+    why = "union '" + t.getAsString() + "'";
+    return false;
+  }
+  const clang::RecordType *rt = t->getAs<clang::RecordType>();
+  if (rt && rt->getDecl()->isStruct()) {
+    const clang::RecordDecl *def = rt->getDecl()->getDefinition();
+    if (!def) {
+      why = "incomplete struct '" + t.getAsString() + "'";
+      return false;
+    }
+    size_t before = out.size();
+    for (const clang::FieldDecl *f : def->fields()) {
+      std::string name = f->getNameAsString();
+      clang::QualType ft = f->getType().getCanonicalType();
+      if (f->isBitField()) {
+        why = "bit-field '" + name + "' of '" + t.getAsString() + "'";
+        return false;
+      }
+      if (name.empty()) {
+        why = "an unnamed field of '" + t.getAsString() + "'";
+        return false;
+      }
+      if (isAggregate(ft)) {
+        if (!leavesOf(ft, join(prefix, name), out, why))
+          return false;
+        continue;
+      }
+      if (!(ft->isIntegerType() || ft->isRealFloatingType() || ft->isEnumeralType())) {
+        why = std::string(ft->isPointerType() ? "pointer"
+                          : ft->isArrayType() ? "array"
+                                              : "") +
+              " field '" + name + "' of '" + t.getAsString() + "'";
+        return false;
+      }
+      out.push_back({join(prefix, name), ft->isBooleanType() ? Type::Bool : Type::Int,
+                     ft->isRealFloatingType(), cintOf(ft)});
+    }
+    if (out.size() == before) {
+      why = "empty struct '" + t.getAsString() + "'";
+      return false;
+    }
+    return true;
+  }
+  // A scalar: one leaf, the place itself.
+  out.push_back(
+      {prefix, t->isBooleanType() ? Type::Bool : Type::Int, t->isRealFloatingType(), cintOf(t)});
+  return true;
+}
+
+std::optional<std::vector<CLowering::Field>> CLowering::scalarFields(clang::QualType t) const {
+  if (!isAggregate(t))
+    return std::nullopt;
+  std::vector<Field> out;
+  std::string why;
+  if (!leavesOf(t, "", out, why))
+    return std::nullopt;
+  return out;
+}
+
+std::string CLowering::aggregateProblem(clang::QualType t) const {
+  std::vector<Field> out;
+  std::string why;
+  leavesOf(t, "", out, why);
+  return why;
+}
+
+// Names `name` (a parameter, variable or array of aggregate type `t`) for
+// annotations: its leaves are user names with their C types.
+void CLowering::declareAggregate(const std::string &name, clang::QualType t, bool array) {
+  aggregateNames_[name] = {t, array};
+  if (auto fields = scalarFields(t))
+    for (const Field &f : *fields)
+      userNames_.push_back({join(name, f.name), f.cint, array});
+}
+
+// --- parameters and declarations ---
+
+bool CLowering::aggregateParams(const clang::ParmVarDecl *p, std::vector<ir::Param> &out,
+                                std::vector<ir::MemorySpace> &spaces) {
+  clang::QualType t = p->getType().getCanonicalType();
+  bool buffer = t->isPointerType() && isAggregate(t->getPointeeType());
+  clang::QualType agg = buffer ? t->getPointeeType() : t;
+  if (!isAggregate(agg))
+    return false;
+  std::string name = p->getNameAsString();
+  auto fields = scalarFields(agg);
+  if (!fields) {
+    unsupported(range(p), "parameter '" + name + "': " + aggregateProblem(agg));
+    return true;
+  }
+  for (const Field &f : *fields) {
+    out.push_back({buffer ? Type::IntArray : f.type, join(name, f.name), range(p), f.cint});
+    if (f.floating)
+      floatNames_.insert(out.back().name);
+    spaces.push_back(buffer ? spaceOf(t->getPointeeType()) : ir::MemorySpace::Global);
+  }
+  if (buffer)
+    for (size_t i = 1; i < fields->size(); ++i)
+      aggregateRequires_.push_back(
+          sameBuffer(join(name, (*fields)[0].name), join(name, (*fields)[i].name), range(p)));
+  return true;
+}
+
+// `a` and `b` are leaf arrays of one buffer: both null or neither, one length (a
+// context: postconditions are checked framed by themselves, and these never change).
+ir::Clause CLowering::sameBuffer(const std::string &a, const std::string &b, SourceRange r) {
+  auto null = [&]() {
+    auto n = std::make_shared<ir::Expr>();
+    n->kind = ExprKind::NullLit;
+    n->range = r;
+    return n;
+  };
+  auto length = [&](const std::string &x) {
+    auto l = std::make_shared<ir::Expr>();
+    l->kind = ExprKind::Length;
+    l->range = r;
+    l->args = {ir::makeVar(x, r)};
+    return l;
+  };
+  ExprPtr nullA = ir::makeBinary(ir::BinOp::Eq, ir::makeVar(a, r), null(), r);
+  ExprPtr nullB = ir::makeBinary(ir::BinOp::Eq, ir::makeVar(b, r), null(), r);
+  ExprPtr both = ir::makeBinary(ir::BinOp::Eq, nullA, nullB, r);
+  ExprPtr lengths = ir::makeBinary(ir::BinOp::Eq, length(a), length(b), r);
+  return ir::Clause{
+      ir::ClauseKind::Context,
+      ir::makeBinary(
+          ir::BinOp::And, both,
+          ir::makeBinary(ir::BinOp::Implies, ir::makeUnary(ir::UnOp::Not, nullA, r), lengths, r),
+          r),
+      r};
+}
+
+void CLowering::addAggregateRequires(std::vector<ir::Clause> &contract) {
+  contract.insert(contract.begin(), aggregateRequires_.begin(), aggregateRequires_.end());
+  aggregateRequires_.clear();
+}
+
+// `__local struct S s[N];`: one local array per leaf.
+void CLowering::aggregateLocalArray(const clang::VarDecl *vd, clang::QualType elem,
+                                    ExprPtr length) {
+  SourceRange r = range(vd);
+  std::string name = vd->getNameAsString();
+  auto fields = scalarFields(elem);
+  if (!fields) {
+    unsupported(r, "array '" + name + "': " + aggregateProblem(elem));
+    return;
+  }
+  for (const Field &f : *fields) {
+    ir::KernelArray a;
+    a.space = ir::MemorySpace::Local;
+    a.name = join(name, f.name);
+    a.range = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
+    a.length = length;
+    a.cint = f.cint;
+    for (const ir::KernelArray &o : *locals_)
+      if (o.name == a.name) {
+        unsupported(r, "two local arrays named '" + name + "'");
+        return;
+      }
+    if (f.floating)
+      floatNames_.insert(a.name);
+    locals_->push_back(a);
+  }
+  declareAggregate(name, elem, true);
+}
+
+void CLowering::structDecl(const clang::VarDecl *vd, const std::vector<Field> &fields,
+                           std::vector<StmtPtr> &out) {
+  SourceRange r = range(vd);
+  std::string name = vd->getNameAsString();
+  std::vector<ExprPtr> values(fields.size());
+  const clang::Expr *init = vd->getInit() ? vd->getInit()->IgnoreImplicit() : nullptr;
+  std::vector<StmtPtr> pre;
+  auto *construct = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(init);
+  if (init && !(construct && construct->getNumArgs() == 0)) {
+    if (refersTo(init, vd)) {
+      unsupported(range(init), "'" + name + "' is read in its own initialiser");
+      return;
+    }
+    auto parts = aggregateParts(vd->getInit(), pre);
+    if (!parts)
+      return;
+    values = *parts;
+  }
+  declareAggregate(name, vd->getType(), false);
+  out.insert(out.end(), pre.begin(), pre.end());
+  for (size_t i = 0; i < fields.size(); ++i) {
+    auto s = newStmt(StmtKind::VarDecl, r);
+    s->name = join(name, fields[i].name);
+    if (fields[i].floating)
+      floatNames_.insert(s->name);
+    s->nameRange = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
+    s->declType = fields[i].type;
+    s->cint = fields[i].cint;
+    s->value = values[i];
+    out.push_back(s);
+  }
+}
+
+// --- places and values ---
+
+// The buffer `e` (a pointer to aggregates) points into: its name, and the index of
+// the element it points to (null: 0).
+std::optional<std::pair<std::string, ExprPtr>>
+CLowering::aggregateBuffer(const clang::Expr *e, std::vector<StmtPtr> &pre) {
+  SourceRange r = range(e);
+  e = e->IgnoreParenImpCasts();
+  if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+    std::string name = dr->getDecl()->getNameAsString();
+    auto it = aggregateNames_.find(name);
+    if (it != aggregateNames_.end() && it->second.second &&
+        inMainFile(dr->getDecl()->getLocation()))
+      return std::pair{name, ExprPtr{}};
+  }
+  if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e);
+      bo && (bo->getOpcode() == clang::BO_Add || bo->getOpcode() == clang::BO_Sub)) {
+    const clang::Expr *ptr = bo->getLHS(), *delta = bo->getRHS();
+    if (!ptr->getType()->isPointerType())
+      std::swap(ptr, delta);
+    auto b = aggregateBuffer(ptr, pre);
+    ExprPtr d = b ? convertTo(delta, Type::Int, pre) : nullptr;
+    if (!d)
+      return std::nullopt;
+    b->second = addOffset(b->second, d, bo->getOpcode() == clang::BO_Sub, r);
+    return b;
+  }
+  if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e); uo && uo->getOpcode() == clang::UO_AddrOf)
+    if (auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(uo->getSubExpr()->IgnoreParens())) {
+      auto b = aggregateBuffer(as->getBase(), pre);
+      ExprPtr i = b ? convertTo(as->getIdx(), Type::Int, pre) : nullptr;
+      if (!i)
+        return std::nullopt;
+      b->second = addOffset(b->second, i, false, r);
+      return b;
+    }
+  unsupported(r, "this pointer to '" + e->getType()->getPointeeType().getAsString() +
+                     "' (only a buffer parameter or a __local array of structs or vectors, "
+                     "indexed: p[i].f, p->f, (p + i)->f)");
+  return std::nullopt;
+}
+
+// The place an aggregate-typed (or leaf-typed) lvalue denotes.
+std::optional<CLowering::Place> CLowering::place(const clang::Expr *e, std::vector<StmtPtr> &pre) {
+  SourceRange r = range(e);
+  e = e->IgnoreParens();
+  if (auto *ic = llvm::dyn_cast<clang::ImplicitCastExpr>(e);
+      ic && (ic->getCastKind() == clang::CK_NoOp || ic->getCastKind() == clang::CK_LValueToRValue))
+    return place(ic->getSubExpr(), pre);
+  if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+    std::string name = dr->getDecl()->getNameAsString();
+    if (!inMainFile(dr->getDecl()->getLocation())) {
+      unsupported(r,
+                  "the builtin '" + name + "' as a whole (name its fields: " + name + ".x, ...)");
+      return std::nullopt;
+    }
+    auto it = aggregateNames_.find(name);
+    if (it == aggregateNames_.end() || it->second.second) {
+      unsupported(r, "'" + name +
+                         "' here (a struct or vector variable is used by its value, "
+                         "a buffer by its elements)");
+      return std::nullopt;
+    }
+    return Place{name, nullptr, e->getType()};
+  }
+  if (auto *me = llvm::dyn_cast<clang::MemberExpr>(e)) {
+    std::optional<Place> p;
+    if (me->isArrow()) {
+      auto b = aggregateBuffer(me->getBase(), pre);
+      if (b)
+        p = Place{b->first, b->second ? b->second : ir::makeInt(0, r), {}};
+    } else {
+      p = place(me->getBase(), pre);
+    }
+    if (!p)
+      return std::nullopt;
+    p->name = join(p->name, me->getMemberDecl()->getNameAsString());
+    p->type = me->getType();
+    return p;
+  }
+  if (auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
+    auto b = aggregateBuffer(as->getBase(), pre);
+    ExprPtr i = b ? convertTo(as->getIdx(), Type::Int, pre) : nullptr;
+    if (!i)
+      return std::nullopt;
+    return Place{b->first, addOffset(b->second, i, false, r), e->getType()};
+  }
+  if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e);
+      uo && uo->getOpcode() == clang::UO_Deref) {
+    auto b = aggregateBuffer(uo->getSubExpr(), pre);
+    if (!b)
+      return std::nullopt;
+    return Place{b->first, b->second ? b->second : ir::makeInt(0, r), e->getType()};
+  }
+  if (auto *ve = llvm::dyn_cast<clang::ExtVectorElementExpr>(e); ve && ve->getNumElements() == 1) {
+    if (ve->isArrow()) {
+      unsupported(r, "'->' on a vector");
+      return std::nullopt;
+    }
+    auto p = place(ve->getBase(), pre);
+    if (!p)
+      return std::nullopt;
+    llvm::SmallVector<uint32_t, 4> idx;
+    ve->getEncodedElementAccess(idx);
+    unsigned n = ve->getBase()->getType()->getAs<clang::ExtVectorType>()->getNumElements();
+    p->name = join(p->name, componentName(idx[0], n));
+    p->type = e->getType();
+    return p;
+  }
+  unsupported(r, "this struct or vector expression (only variables, parameters, p[i], p->f, "
+                 "fields and components)");
+  return std::nullopt;
+}
+
+// The place's leaf `f`: a variable, or a cell of the leaf's array.
+ExprPtr CLowering::leafOf(const Place &p, const Field &f, SourceRange r) {
+  std::string name = join(p.name, f.name);
+  if (!p.index)
+    return typed(ir::makeVar(name, r), f.cint);
+  auto e = std::make_shared<ir::Expr>();
+  e->kind = ExprKind::Index;
+  e->range = r;
+  e->args = {ir::makeVar(name, r), p.index};
+  e->cint = f.cint;
+  return e;
+}
+
+std::optional<std::vector<ExprPtr>> CLowering::placeParts(const Place &p, SourceRange r) {
+  std::vector<Field> fields;
+  std::string why;
+  if (!leavesOf(p.type, "", fields, why)) {
+    unsupported(r, why);
+    return std::nullopt;
+  }
+  std::vector<ExprPtr> out;
+  for (const Field &f : fields)
+    out.push_back(leafOf(p, f, r));
+  return out;
+}
+
+// A field, a component or an element's field as a scalar: `s.x`, `p[i].pos.x`, `p->w`.
+ExprPtr CLowering::member(const clang::MemberExpr *me) {
+  std::vector<StmtPtr> pre;
+  ExprPtr v = aggregateLeaf(me, pre);
+  if (v && !pre.empty()) {
+    unsupported(range(me), "a function call in the index of a struct buffer");
+    return nullptr;
+  }
+  return v;
+}
+
+ExprPtr CLowering::aggregateLeaf(const clang::Expr *e, std::vector<StmtPtr> &pre) {
+  SourceRange r = range(e);
+  auto p = place(e, pre);
+  if (!p)
+    return nullptr;
+  auto parts = placeParts(*p, r);
+  if (!parts)
+    return nullptr;
+  if (parts->size() != 1) {
+    unsupported(r, "a struct or vector used as a scalar");
+    return nullptr;
+  }
+  return parts->front();
+}
+
+ExprPtr CLowering::zeroOf(const Field &f, SourceRange r) {
+  if (f.type == Type::Bool)
+    return ir::makeBool(false, r);
+  if (!f.floating)
+    return typed(ir::makeInt(0, r), f.cint);
+  llvm::SmallString<32> s;
+  llvm::APFloat(0.0).toString(s);
+  auto [it, fresh] = floatLiterals_.emplace(std::string(s.str()), floatLiterals_.size());
+  return floatCall("$flit", {ir::makeInt(static_cast<int64_t>(it->second), r)}, r);
+}
+
+// The leaf values of an aggregate-typed expression, in leaf order.
+std::optional<std::vector<ExprPtr>> CLowering::aggregateParts(const clang::Expr *e,
+                                                              std::vector<StmtPtr> &pre) {
+  SourceRange r = range(e);
+  e = e->IgnoreParens();
+  if (auto *cleanups = llvm::dyn_cast<clang::ExprWithCleanups>(e))
+    return aggregateParts(cleanups->getSubExpr(), pre);
+  std::vector<Field> fields;
+  std::string why;
+  if (!leavesOf(e->getType(), "", fields, why)) {
+    unsupported(r, why);
+    return std::nullopt;
+  }
+  auto scalarTo = [&](const clang::Expr *x, const Field &f) -> ExprPtr {
+    ExprPtr v = convertTo(x, f.type, pre);
+    return f.floating ? v : convertInt(v, f.cint, r);
+  };
+  if (auto *ce = llvm::dyn_cast<clang::CastExpr>(e)) {
+    switch (ce->getCastKind()) {
+    case clang::CK_NoOp:
+    case clang::CK_LValueToRValue:
+      return aggregateParts(ce->getSubExpr(), pre);
+    case clang::CK_VectorSplat: {
+      ExprPtr v = scalarTo(ce->getSubExpr(), fields[0]);
+      if (!v)
+        return std::nullopt;
+      return std::vector<ExprPtr>(fields.size(), v);
+    }
+    default:
+      unsupported(r, std::string("the conversion ") + ce->getCastKindName() +
+                         " of a struct or vector (convert_T and as_T are not modelled)");
+      return std::nullopt;
+    }
+  }
+  if (auto *cl = llvm::dyn_cast<clang::CompoundLiteralExpr>(e))
+    return aggregateParts(cl->getInitializer(), pre);
+  // C++ (CUDA): a copy of a temporary or of a variable, by the implicit constructor.
+  if (auto *mt = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(e))
+    return aggregateParts(mt->getSubExpr(), pre);
+  if (auto *bt = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(e))
+    return aggregateParts(bt->getSubExpr(), pre);
+  if (auto *cc = llvm::dyn_cast<clang::CXXConstructExpr>(e)) {
+    if (cc->getNumArgs() == 1 && cc->getConstructor()->isImplicit() &&
+        cc->getConstructor()->isTrivial())
+      return aggregateParts(cc->getArg(0), pre);
+    if (cc->getNumArgs() == 0 && cc->getConstructor()->isTrivial()) {
+      unsupported(r, "an uninitialised struct value here");
+      return std::nullopt;
+    }
+    unsupported(r, "a constructor call");
+    return std::nullopt;
+  }
+  if (llvm::isa<clang::ImplicitValueInitExpr>(e)) {
+    std::vector<ExprPtr> out;
+    for (const Field &f : fields)
+      out.push_back(zeroOf(f, r));
+    return out;
+  }
+  if (auto *il = llvm::dyn_cast<clang::InitListExpr>(e)) {
+    // Clang's semantic form: one initialiser per field (or a vector's components,
+    // several at once from a smaller vector), converted to its type.
+    std::vector<ExprPtr> out;
+    for (unsigned i = 0; i < il->getNumInits() && out.size() < fields.size(); ++i) {
+      const clang::Expr *x = il->getInit(i);
+      if (isAggregate(x->getType())) {
+        auto sub = aggregateParts(x, pre);
+        if (!sub)
+          return std::nullopt;
+        out.insert(out.end(), sub->begin(), sub->end());
+      } else {
+        ExprPtr v = scalarTo(x, fields[out.size()]);
+        if (!v)
+          return std::nullopt;
+        out.push_back(v);
+      }
+    }
+    while (out.size() < fields.size())
+      out.push_back(zeroOf(fields[out.size()], r));
+    out.resize(fields.size());
+    return out;
+  }
+  if (auto *ve = llvm::dyn_cast<clang::ExtVectorElementExpr>(e)) {
+    // A swizzle: the components of the base it selects.
+    auto base = aggregateParts(ve->getBase(), pre);
+    if (!base)
+      return std::nullopt;
+    llvm::SmallVector<uint32_t, 16> idx;
+    ve->getEncodedElementAccess(idx);
+    std::vector<ExprPtr> out;
+    for (uint32_t i : idx)
+      out.push_back((*base)[i]);
+    return out;
+  }
+  if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e)) {
+    if (bo->getOpcode() == clang::BO_Comma || bo->isAssignmentOp()) {
+      unsupported(r, "an assignment or comma inside a struct or vector expression");
+      return std::nullopt;
+    }
+    auto a = aggregateParts(bo->getLHS(), pre);
+    auto b = a ? aggregateParts(bo->getRHS(), pre) : std::nullopt;
+    if (!b)
+      return std::nullopt;
+    return vectorBinary(bo->getOpcode(), *a, *b, bo->getLHS()->getType(), fields, r);
+  }
+  if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e);
+      uo && (uo->getOpcode() == clang::UO_Minus || uo->getOpcode() == clang::UO_Plus)) {
+    auto a = aggregateParts(uo->getSubExpr(), pre);
+    if (!a || uo->getOpcode() == clang::UO_Plus)
+      return a;
+    for (size_t i = 0; i < a->size(); ++i)
+      (*a)[i] = fields[i].floating
+                    ? floatCall("$fneg", {(*a)[i]}, r)
+                    : typed(ir::makeUnary(ir::UnOp::Neg, (*a)[i], r), fields[i].cint);
+    return a;
+  }
+  if (auto *co = llvm::dyn_cast<clang::ConditionalOperator>(e)) {
+    if (isAggregate(co->getCond()->getType())) {
+      unsupported(r, "?: with a vector condition (select)");
+      return std::nullopt;
+    }
+    ExprPtr c = cond(co->getCond(), pre);
+    std::vector<StmtPtr> preA, preB;
+    auto a = aggregateParts(co->getTrueExpr(), preA);
+    auto b = aggregateParts(co->getFalseExpr(), preB);
+    if (!c || !a || !b)
+      return std::nullopt;
+    if (!preA.empty() || !preB.empty()) {
+      unsupported(r, "a function call in a branch of ?:");
+      return std::nullopt;
+    }
+    std::vector<ExprPtr> out;
+    for (size_t i = 0; i < a->size(); ++i) {
+      auto ite = std::make_shared<ir::Expr>();
+      ite->kind = ExprKind::Ite;
+      ite->range = r;
+      ite->args = {c, (*a)[i], (*b)[i]};
+      ite->cint = fields[i].cint;
+      out.push_back(ite);
+    }
+    return out;
+  }
+  if (auto *c = llvm::dyn_cast<clang::CallExpr>(e))
+    return aggregateCall(c, fields, pre);
+  auto p = place(e, pre);
+  if (!p)
+    return std::nullopt;
+  return placeParts(*p, r);
+}
+
+// `a = b`, `a op= b` on structs or vectors: leaf by leaf (all of b's leaves are
+// read before any of a's is written, as C copies a value).
+void CLowering::aggregateAssign(const clang::BinaryOperator *bo, std::vector<StmtPtr> &out) {
+  clang::BinaryOperatorKind op = bo->getOpcode();
+  if (llvm::isa<clang::CompoundAssignOperator>(bo))
+    op = clang::BinaryOperator::getOpForCompoundAssignment(op);
+  aggregateAssign(bo->getLHS(), bo->getRHS(), op, range(bo), out);
+}
+
+void CLowering::aggregateAssign(const clang::Expr *lhs, const clang::Expr *rhs,
+                                clang::BinaryOperatorKind op, SourceRange r,
+                                std::vector<StmtPtr> &out) {
+  std::vector<StmtPtr> pre;
+  auto to = aggregateParts(lhs, pre);
+  if (!to)
+    return;
+  for (const ExprPtr &t : *to)
+    if (t->kind != ExprKind::Var && t->kind != ExprKind::Index) {
+      unsupported(range(lhs), "assignment to this struct or vector expression");
+      return;
+    }
+  auto from = aggregateParts(rhs, pre);
+  if (!from)
+    return;
+  std::vector<Field> fields;
+  std::string why;
+  leavesOf(lhs->getType(), "", fields, why);
+  if (op != clang::BO_Assign) {
+    from = vectorBinary(op, *to, *from, lhs->getType(), fields, r);
+    if (!from)
+      return;
+  }
+  out.insert(out.end(), pre.begin(), pre.end());
+  // Through temporaries: `v = v.yx` swaps.
+  std::vector<ExprPtr> temps;
+  for (size_t i = 0; i < from->size(); ++i) {
+    auto d = newStmt(StmtKind::VarDecl, r);
+    d->name = freshTemp();
+    d->declType = fields[i].type;
+    d->cint = fields[i].cint;
+    d->value = (*from)[i];
+    if (fields[i].floating)
+      floatNames_.insert(d->name);
+    out.push_back(d);
+    temps.push_back(typed(ir::makeVar(d->name, r), fields[i].cint));
+  }
+  for (size_t i = 0; i < to->size(); ++i)
+    assign((*to)[i], temps[i], r, out);
+}
+
+// A struct or vector argument: its leaves; a buffer argument: its leaf arrays.
+// False after a diagnostic.
+bool CLowering::aggregateArgument(const clang::Expr *a, std::vector<ExprPtr> &args,
+                                  std::vector<StmtPtr> &pre) {
+  clang::QualType t = a->getType().getCanonicalType();
+  if (t->isPointerType()) {
+    auto b = aggregateBuffer(a, pre);
+    if (!b)
+      return false;
+    auto fields = scalarFields(t->getPointeeType());
+    if (b->second || !fields) {
+      unsupported(range(a), "a pointer into a struct or vector buffer other than the buffer "
+                            "itself as an argument");
+      return false;
+    }
+    for (const Field &f : *fields)
+      args.push_back(ir::makeVar(join(b->first, f.name), range(a)));
+    return true;
+  }
+  auto parts = aggregateParts(a, pre);
+  if (!parts)
+    return false;
+  args.insert(args.end(), parts->begin(), parts->end());
+  return true;
+}
+
+// --- annotations ---
+
+// Annotations name leaves as C does (`p[i].pos.x`, `v.s1`, `s.lo`; the parser
+// gives `p.pos.x[i]`, `v.s1`): every component spelling becomes the canonical
+// one, `Perm(&p[i], f)` of a whole element is the permission to each of its
+// leaves, and a buffer `p` itself (`p != NULL`, `\pointer_length(p)`) is its first
+// leaf array, which has the buffer's nullness and length.
+void CLowering::aggregateSpec(ExprPtr &e) {
+  if (!e || aggregateNames_.empty())
+    return;
+  auto bound = [&](const std::string &n) {
+    return std::any_of(specBinders_.begin(), specBinders_.end(),
+                       [&](const ScopedName &b) { return b.name == n; });
+  };
+  auto buffer = [&](const ExprPtr &x) -> const std::pair<clang::QualType, bool> * {
+    if (!x || x->kind != ExprKind::Var || bound(x->name))
+      return nullptr;
+    auto it = aggregateNames_.find(x->name);
+    return it == aggregateNames_.end() || !it->second.second ? nullptr : &it->second;
+  };
+  if (e->kind == ExprKind::Perm && e->args[0]->kind == ExprKind::Index &&
+      buffer(e->args[0]->args[0])) {
+    auto fields = scalarFields(buffer(e->args[0]->args[0])->first);
+    aggregateSpec(e->args[0]->args[1]);
+    aggregateSpec(e->args[1]);
+    if (!fields)
+      return;
+    ExprPtr all;
+    for (const Field &f : *fields) {
+      auto cell = std::make_shared<ir::Expr>(*e->args[0]);
+      cell->args = {ir::makeVar(join(e->args[0]->args[0]->name, f.name), e->args[0]->range),
+                    e->args[0]->args[1]};
+      cell->cint = f.cint;
+      auto perm = std::make_shared<ir::Expr>(*e);
+      perm->args = {cell, e->args[1]};
+      all = all ? ir::makeBinary(ir::BinOp::Star, all, perm, e->range) : perm;
+    }
+    e = all;
+    return;
+  }
+  if (e->kind == ExprKind::Index && buffer(e->args[0])) {
+    unsupported(e->range, "the whole element '" + e->args[0]->name +
+                              "[...]' here (name a field or component, or Perm(&" +
+                              e->args[0]->name + "[i], f) for all of them)");
+    return;
+  }
+  for (ExprPtr &a : e->args)
+    aggregateSpec(a);
+  if (e->kind != ExprKind::Var)
+    return;
+  size_t dot = e->name.find('.');
+  auto it = aggregateNames_.find(e->name.substr(0, dot));
+  if (it == aggregateNames_.end() || bound(it->first))
+    return;
+  if (dot == std::string::npos) {
+    if (auto fields = scalarFields(it->second.first); fields && it->second.second)
+      e->name = join(e->name, fields->front().name);
+    return; // a whole struct variable: the type checker reports the unknown name
+  }
+  // Walk the path, spelling each component canonically.
+  clang::QualType t = it->second.first.getCanonicalType();
+  std::string out = it->first, rest = e->name.substr(dot + 1);
+  while (!rest.empty()) {
+    size_t next = rest.find('.');
+    std::string part = rest.substr(0, next);
+    rest = next == std::string::npos ? "" : rest.substr(next + 1);
+    if (const auto *vt = t->getAs<clang::ExtVectorType>()) {
+      auto i = componentIndex(part);
+      if (!i || *i >= vt->getNumElements()) {
+        unsupported(e->range, "the component '" + part + "' of '" + t.getAsString() +
+                                  "' in an annotation (only single components: x y z w, "
+                                  "s0 ... sf)");
+        return;
+      }
+      out = join(out, componentName(*i, vt->getNumElements()));
+      t = vt->getElementType().getCanonicalType();
+      continue;
+    }
+    out = join(out, part);
+    const clang::RecordType *rt = t->getAs<clang::RecordType>();
+    t = clang::QualType();
+    if (rt && rt->getDecl()->getDefinition())
+      for (const clang::FieldDecl *f : rt->getDecl()->getDefinition()->fields())
+        if (f->getNameAsString() == part)
+          t = f->getType().getCanonicalType();
+    if (t.isNull())
+      return; // the type checker reports the unknown name
+  }
+  e->name = out;
+}
+
+} // namespace kprove::lang::clower

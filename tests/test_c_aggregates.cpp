@@ -1,0 +1,215 @@
+// Structs and vectors in OpenCL / CUDA kernels (lang/c/lower_aggregate.cpp): a
+// buffer of structs or vectors is one array per leaf (struct of arrays), a struct or
+// vector variable one variable per leaf. Each accepted form is checked by a verdict
+// (and a failing variant at its line); each rejected form is unsupported at its
+// line, naming the construct.
+#include "snippet.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+using kprove::driver::Verdict;
+using kprove::testing::runSnippet;
+
+namespace {
+
+kprove::testing::SnippetResult cl(const std::string &text) {
+  return runSnippet(text, "agg", ".cl");
+}
+kprove::testing::SnippetResult cu(const std::string &text) {
+  return runSnippet(text, "agg", ".cu");
+}
+
+bool mentions(const kprove::testing::SnippetResult &r, const std::string &what) {
+  for (const kprove::Diagnostic &d : r.raw.errors)
+    if (d.message.find(what) != std::string::npos)
+      return true;
+  return false;
+}
+
+std::string replaced(std::string s, const std::string &from, const std::string &to) {
+  size_t at = s.find(from);
+  REQUIRE(at != std::string::npos);
+  return s.replace(at, from.size(), to);
+}
+
+// A buffer of structs: each work item writes one field of its element (line 13).
+const char *kFields = R"(struct pair {
+  uint lo;
+  uint hi;
+};
+/*@
+  context p != NULL && \pointer_length(p) == get_global_size(0);
+  context Perm(&p[get_global_id(0)].lo, write) ** Perm(&p[get_global_id(0)].hi, 1\2);
+  requires p[get_global_id(0)].hi < 100;
+  ensures p[get_global_id(0)].lo == p[get_global_id(0)].hi + 1;
+@*/
+__kernel void k(__global struct pair *p) {
+  size_t i = get_global_id(0);
+  p[i].lo = p[i].hi + 1;
+}
+)";
+
+// Nested structs, whole-struct copies, a by-value struct argument to a helper.
+const char *kNested = R"(struct vec { uint x; uint y; };
+struct body { struct vec pos; struct vec vel; };
+/*@ ensures \result == v.x + 1; @*/
+uint next(struct vec v) { return v.x + 1; }
+/*@
+  context b != NULL && \pointer_length(b) == get_global_size(0);
+  context Perm(&b[get_global_id(0)], write);
+  requires b[get_global_id(0)].vel.x < 100;
+  ensures b[get_global_id(0)].pos.x == \old(b[get_global_id(0)].vel.x) + 1;
+  ensures b[get_global_id(0)].vel.y == \old(b[get_global_id(0)].vel.y);
+@*/
+__kernel void k(__global struct body *b) {
+  size_t i = get_global_id(0);
+  struct body c = b[i];
+  c.pos = c.vel;
+  c.pos.x = next(c.vel);
+  b[i] = c;
+}
+)";
+
+// A helper taking a pointer to a struct buffer, p->f and (*p).f.
+const char *kArrow = R"(struct cell { int v; int w; };
+/*@
+  context p != NULL && \pointer_length(p) >= 1;
+  context Perm(&p[0].v, write) ** Perm(&p[0].w, 1\2);
+  ensures p[0].v == p[0].w;
+@*/
+void copy(__global struct cell *p) { p->v = (*p).w; }
+/*@
+  context c != NULL && \pointer_length(c) == 1 && get_global_size(0) == 1;
+  context Perm(&c[0], write);
+  ensures c[0].v == c[0].w;
+@*/
+__kernel void k(__global struct cell *c) { copy(c); }
+)";
+
+// OpenCL vectors: components, swizzles, literals, element-wise arithmetic (line 12).
+const char *kVector = R"(/*@
+  context a != NULL && \pointer_length(a) == get_global_size(0);
+  context Perm(&a[get_global_id(0)], write);
+  requires a[get_global_id(0)].x < 1000;
+  ensures a[get_global_id(0)].x == \old(a[get_global_id(0)].y) * 2;
+  ensures a[get_global_id(0)].s1 == \old(a[get_global_id(0)].x) + 1;
+@*/
+__kernel void k(__global uint2 *a) {
+  size_t i = get_global_id(0);
+  uint2 v = a[i];
+  a[i] = v.yx * (uint2)(2, 1) + (uint2)(0, 1);
+}
+)";
+
+} // namespace
+
+TEST_CASE("aggregate: a buffer of structs is an array per field", "[c][aggregate]") {
+  CHECK(cl(kFields).verdict == Verdict::Verified);
+  // Writing the neighbour's field: a race through a struct field.
+  auto race = cl(replaced(kFields, "p[i].lo = p[i].hi + 1;",
+                          "p[i].lo = p[i].hi + 1; p[(i + 1) % get_global_size(0)].lo = 0;"));
+  CHECK(race.verdict == Verdict::Failed);
+  CHECK(race.errors.count({"perm.write", 13}));
+  // Writing the field it only reads.
+  auto hi = cl(replaced(kFields, "p[i].lo = p[i].hi + 1;", "p[i].hi = 1;"));
+  CHECK(hi.verdict == Verdict::Failed);
+  CHECK(hi.errors.count({"perm.write", 13}));
+}
+
+TEST_CASE("aggregate: nested structs, whole-struct copies and struct arguments", "[c][aggregate]") {
+  CHECK(cl(kNested).verdict == Verdict::Verified);
+  auto wrong = cl(replaced(kNested, "c.pos = c.vel;", "c.pos = c.vel; c.vel.y = 0;"));
+  CHECK(wrong.verdict == Verdict::Failed);
+  CHECK(wrong.errors.count({"post", 10}));
+}
+
+TEST_CASE("aggregate: a pointer to a struct buffer passed to a helper, p->f", "[c][aggregate]") {
+  CHECK(cl(kArrow).verdict == Verdict::Verified);
+  auto noPerm = cl(replaced(kArrow, "Perm(&c[0], write)", "Perm(&c[0].v, write)"));
+  CHECK(noPerm.verdict == Verdict::Failed);
+  CHECK(noPerm.errors.count({"pre", 13}));
+}
+
+TEST_CASE("aggregate: OpenCL vector components, swizzles and literals", "[c][aggregate]") {
+  CHECK(cl(kVector).verdict == Verdict::Verified);
+  auto race =
+      cl(replaced(kVector, "a[i] = v.yx", "a[(i + 1) % get_global_size(0)].x = 0; a[i] = v.yx"));
+  CHECK(race.verdict == Verdict::Failed);
+  CHECK(race.errors.count({"perm.write", 11}));
+  auto wrong = cl(replaced(kVector, "(uint2)(0, 1)", "(uint2)(1, 0)"));
+  CHECK(wrong.verdict == Verdict::Failed);
+  CHECK(wrong.errors.count({"post", 5}));
+}
+
+TEST_CASE("aggregate: vector variables, float4 and vload/vstore", "[c][aggregate]") {
+  auto r = cl(R"(/*@
+  context a != NULL && \pointer_length(a) == 4 * get_global_size(0);
+  context (\forall* int j; 0 <= j && j < 4; Perm(&a[4 * get_global_id(0) + j], write));
+  ensures a[4 * get_global_id(0) + 3] == \old(a[4 * get_global_id(0)]);
+  ensures a[4 * get_global_id(0)] == \old(a[4 * get_global_id(0) + 3]);
+@*/
+__kernel void k(__global float *a) {
+  float4 v = vload4(get_global_id(0), a);
+  vstore4(v.wyzx, get_global_id(0), a);
+}
+)");
+  CHECK(r.verdict == Verdict::Verified);
+}
+
+TEST_CASE("aggregate: CUDA vector types and make_int2", "[c][aggregate]") {
+  const char *src = R"(#include <vector_types.h>
+/*@
+  context a != NULL && \pointer_length(a) == blockDim.x && gridDim.x == 1;
+  context Perm(&a[threadIdx.x], write);
+  ensures a[threadIdx.x].x == threadIdx.x && a[threadIdx.x].y == 2;
+@*/
+__global__ void k(int2 *a) {
+  int2 v = make_int2(threadIdx.x, 2);
+  a[threadIdx.x] = v;
+}
+)";
+  CHECK(cu(src).verdict == Verdict::Verified);
+  auto wrong = cu(replaced(src, "make_int2(threadIdx.x, 2)", "make_int2(2, threadIdx.x)"));
+  CHECK(wrong.verdict == Verdict::Failed);
+  CHECK(wrong.errors.count({"post", 5}));
+  auto runtime = cu(replaced(src, "<vector_types.h>", "<cuda_runtime.h>"));
+  CHECK(runtime.verdict == Verdict::Verified);
+}
+
+TEST_CASE("aggregate: __local arrays of structs", "[c][aggregate]") {
+  auto r = cl(R"(struct kv { int k; int v; };
+/*@
+  context get_local_size(0) == 64 && get_num_groups(0) == 1;
+  requires Perm(&s[get_local_id(0)].k, write) ** Perm(&s[get_local_id(0)].v, write);
+@*/
+__kernel void k() {
+  __local struct kv s[64];
+  s[get_local_id(0)].k = 1;
+  s[get_local_id(0)].v = 2;
+}
+)");
+  CHECK(r.verdict == Verdict::Verified);
+}
+
+TEST_CASE("aggregate: what kprove does not model is unsupported, named", "[c][aggregate]") {
+  auto uni = cl("union u { int i; float f; };\n__kernel void k(__global union u *p) { }\n");
+  CHECK(uni.errors.count({"unsupported", 2}));
+  CHECK(mentions(uni, "union"));
+  auto bits = cu("struct b { int f : 3; };\n__global__ void k() {\n  struct b x;\n}\n");
+  CHECK(bits.errors.count({"unsupported", 3}));
+  CHECK(mentions(bits, "bit-field 'f'"));
+  auto ptrField = cl("struct s { __global int *q; };\n__kernel void k(struct s x) { }\n");
+  CHECK(ptrField.errors.count({"unsupported", 2}));
+  CHECK(mentions(ptrField, "pointer field 'q'"));
+  auto ret = cl("struct s { int a; };\nstruct s mk(int a) { struct s r = {a}; return r; }\n"
+                "__kernel void k() {\n  struct s x = mk(1);\n}\n");
+  CHECK(ret.errors.count({"unsupported", 4}));
+  CHECK(mentions(ret, "returning a struct or vector"));
+  auto localPtr = cl("struct s { int a; };\n__kernel void k(__global struct s *p) {\n"
+                     "  __global struct s *q = p;\n}\n");
+  CHECK(localPtr.errors.count({"unsupported", 3}));
+  auto convert = cl("__kernel void k(__global int2 *p) {\n  float2 f = convert_float2(p[0]);\n}\n");
+  CHECK(convert.errors.count({"unsupported", 2}));
+}
