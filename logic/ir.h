@@ -239,7 +239,9 @@ struct Method {
   std::optional<std::vector<StmtPtr>> body; // methods; nullopt = abstract
 };
 
-enum class MemorySpace { Global, Local, Constant };
+// Private: a C kernel's per-thread array (`int t[4];` in the body): each thread has
+// its own, with full permission to every cell, from the start to the end.
+enum class MemorySpace { Global, Local, Constant, Private };
 
 struct KernelArray {
   MemorySpace space = MemorySpace::Global;

@@ -181,7 +181,7 @@ private:
       ExprEncoder enc(vc_, base_);
       base_.assume(eq(lengthOf(ref), enc.encode(*a.length)));
       base_.vars[a.name] = ref;
-      spaces_[a.name] = ir::MemorySpace::Local;
+      spaces_[a.name] = a.space; // Local; Private and Constant: held wholly (verifyThread)
     }
     base_.mask = vc_.zeroMask(base_);
     base_.oldHeap = base_.heap;
@@ -354,7 +354,8 @@ private:
     State st = base_;
     fix(st, groupVars_);
     for (const ir::KernelArray &a : k_.locals)
-      res_.inhaleWholeArray(st, a.name, a.range);
+      if (a.space == ir::MemorySpace::Local)
+        res_.inhaleWholeArray(st, a.name, a.range);
     {
       ResourceOptions o;
       o.outerBinders = bind(st, localVars_);
@@ -408,6 +409,21 @@ private:
     fix(st, groupVars_);
     tc.sharedSymbols = freeSymbolsOf(st); // the group's: everything but the local ids
     fix(st, localVars_);
+    // The thread's private arrays: its own, wholly. Constant memory: no thread writes
+    // it (the front end rejects writes), so each may hold it wholly. The front end
+    // keeps both out of the kernel's and the barriers' contracts, so no other thread's
+    // copy is ever named (all copies share one symbol).
+    // A private array's initial contents are the thread's own (a heap made after the
+    // group's symbols, so a second thread's copy differs): no condition on them is
+    // taken as uniform.
+    std::vector<T> privates;
+    for (const ir::KernelArray &a : k_.locals)
+      if (a.space == ir::MemorySpace::Private)
+        privates.push_back(st.vars.at(a.name));
+    res_.havocShared(st, privates);
+    for (const ir::KernelArray &a : k_.locals)
+      if (a.space == ir::MemorySpace::Private || a.space == ir::MemorySpace::Constant)
+        res_.inhaleWholeArray(st, a.name, a.range);
     for (const std::string &v : tc.threadVars)
       tc.ranges.push_back(rangeOf(v, st));
     std::set<std::string> uniform;

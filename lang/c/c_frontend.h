@@ -65,4 +65,9 @@ inline constexpr std::string_view kBuiltinMark = "\\builtin:";
 // Records the dimensions each kernel uses. Reports `type` errors for bad uses.
 void resolveGpuBuiltins(ir::Program &p, DiagnosticEngine &diags);
 
+// Inlines, at their calls in kernels, the helpers without a contract that use thread
+// ids or sizes, barriers or atomics (lang/c/inline_helpers.cpp). resolveGpuBuiltins
+// runs it first.
+void inlineThreadHelpers(ir::Program &p, DiagnosticEngine &diags);
+
 } // namespace kprove::lang

@@ -7,6 +7,7 @@
 //   lower_pointer.cpp      pointers as offsets into one statically known array
 //   lower_aggregate.cpp    structs and vectors: leaves, struct-of-arrays buffers
 //   lower_vector.cpp       vectors' component names, operators and builtins
+//   lower_arrays.cpp       multi-dimensional, private and constant arrays, shared scalars
 //   lower_annotations.cpp  the /*@ @*/ comments: collection and attachment
 //   lower_gpuverify.cpp    GPUVerify's annotations, written as calls (__assert, __requires)
 //   clang_frontend.cpp     the driver glue: Clang's invocation and its diagnostics
@@ -364,6 +365,22 @@ private:
   static std::string spineName(const ExprPtr &e);
   std::optional<std::pair<std::string, ExprPtr>> specPointerOperand(ExprPtr e);
 
+  // --- array shapes, private arrays, constant memory, shared scalars (lower_arrays.cpp) ---
+  bool isSharedDecl(const clang::VarDecl *vd) const;
+  void collectArrayShapes(const clang::FunctionDecl *fd);
+  bool arrayDecl(const clang::VarDecl *vd, SourceRange r, bool shared, std::vector<StmtPtr> &out);
+  bool privateInit(const clang::VarDecl *vd, clang::QualType elem, uint64_t cells,
+                   std::vector<StmtPtr> &out);
+  void rejectPrivateArraysIn(const std::vector<ir::Clause> &clauses, const char *where);
+  bool fileScopeConstant(const clang::VarDecl *vd);
+  void kernelConstants(const clang::FunctionDecl *fd, std::vector<ir::KernelArray> &locals);
+  void rejectConstantWrites(const std::vector<StmtPtr> &body);
+  ExprPtr sharedScalarCell(const clang::DeclRefExpr *dr, SourceRange r) const;
+  ExprPtr multiIndex(const clang::ArraySubscriptExpr *as, std::vector<StmtPtr> &pre);
+  bool sharedAddress(const clang::Expr *sub, std::vector<StmtPtr> &pre,
+                     std::optional<PointerValue> &out);
+  bool specArrayRewrite(ExprPtr &e);
+
   clang::ASTContext &ctx_;
   const clang::Preprocessor &pp_;
   const clang::SourceManager &csm_;
@@ -424,6 +441,16 @@ private:
     const clang::Expr *increment = nullptr; // a for loop's
   };
   std::vector<JumpScope> jumpScopes_;
+  // The function's multi-dimensional arrays (dimensions by name) and shared scalars,
+  // for annotations; the names declared with two shapes; the shared scalars lowered.
+  std::map<std::string, std::vector<uint64_t>> arrayShapes_;
+  std::set<std::string> sharedScalars_;
+  std::set<std::string> ambiguousShapes_;
+  std::set<const clang::VarDecl *> sharedCells_;
+  std::set<std::string> privateArrays_;               // names, for contracts
+  std::vector<const clang::VarDecl *> fileConstants_; // file-scope __constant variables
+  std::set<std::string> constantNames_;
+  std::set<const clang::VarDecl *> loweredArrays_; // multi-dimensional ones, lowered
 };
 
 } // namespace kprove::lang::clower

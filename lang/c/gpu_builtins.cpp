@@ -271,6 +271,7 @@ private:
 } // namespace
 
 void resolveGpuBuiltins(ir::Program &p, DiagnosticEngine &diags) {
+  inlineThreadHelpers(p, diags);
   for (ir::GpuKernel &k : p.gpuKernels) {
     Resolver r(diags, true);
     r.clauses(k.contract);

@@ -66,6 +66,8 @@ void CLowering::topLevel(clang::Decl *d) {
                 clang::NamespaceAliasDecl, clang::UsingDirectiveDecl>(d))
     return;
   if (auto *vd = llvm::dyn_cast<clang::VarDecl>(d)) {
+    if (fileScopeConstant(vd)) // lower_arrays.cpp
+      return;
     unsupported(range(vd), "file-scope variable '" + vd->getNameAsString() + "'");
     return;
   }
@@ -130,10 +132,8 @@ bool CLowering::param(const clang::ParmVarDecl *p, ir::Param &out, ir::MemorySpa
   SourceRange r = range(p);
   out.name = p->getNameAsString();
   out.range = r;
-  if (out.name.empty()) {
-    unsupported(r, "unnamed parameters");
-    return false;
-  }
+  if (out.name.empty()) // `void f(int)`: the body cannot read it; a name no C name clashes with
+    out.name = "$param" + std::to_string(p->getFunctionScopeIndex());
   clang::QualType t = p->getType().getCanonicalType();
   if (t->isPointerType()) {
     clang::QualType pointee = t->getPointeeType();
@@ -186,6 +186,7 @@ void CLowering::enterFunction(const clang::FunctionDecl *fd) {
     }
   }
   returnCint_ = cintOf(fd->getReturnType());
+  collectArrayShapes(fd);
 }
 
 void CLowering::kernel(clang::FunctionDecl *fd, uint32_t at) {
@@ -198,6 +199,7 @@ void CLowering::kernel(clang::FunctionDecl *fd, uint32_t at) {
   k.contract = contractBefore(
       at, {ir::ClauseKind::Requires, ir::ClauseKind::Ensures, ir::ClauseKind::Context},
       "before a kernel");
+  rejectPrivateArraysIn(k.contract, "a kernel's contract");
   floatNames_.clear();
   std::vector<ir::MemorySpace> spaces;
   std::vector<ir::Param> all;
@@ -226,10 +228,12 @@ void CLowering::kernel(clang::FunctionDecl *fd, uint32_t at) {
     typeError(k.nameRange, "a kernel must return void");
   locals_ = &k.locals;
   inKernel_ = true;
+  kernelConstants(fd, k.locals);
   if (auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(fd->getBody())) {
     gpuVerifyContractBegin(body);
     k.body = compound(body);
     gpuVerifyContractEnd(k.contract);
+    rejectConstantWrites(k.body);
     k.endRange = range(clang::SourceRange(body->getRBracLoc(), body->getRBracLoc()));
   }
   locals_ = nullptr;
@@ -305,10 +309,14 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
   clang::QualType t = vd->getType();
   // In scope until the end of the enclosing block.
   const clang::ArrayType *arrayType = ctx_.getAsArrayType(t);
+  bool local = isSharedDecl(vd);
+  // A shared scalar is a one-cell array (lower_arrays.cpp).
   userNames_.push_back({name, cintOf(arrayType ? arrayType->getElementType() : t),
-                        arrayType != nullptr || t->isPointerType()});
-  bool local =
-      t.getAddressSpace() == clang::LangAS::opencl_local || vd->hasAttr<clang::CUDASharedAttr>();
+                        arrayType != nullptr || t->isPointerType() || local});
+  if ((local && !t->isIncompleteArrayType()) || ctx_.getAsConstantArrayType(t)) {
+    arrayDecl(vd, r, local, out); // lower_arrays.cpp
+    return;
+  }
   if (local && t->isIncompleteArrayType() && inKernel_ && locals_) {
     // `extern __shared__ int s[];`: dynamic shared memory of \shared_mem_size(s) cells.
     ir::KernelArray a;
@@ -324,49 +332,6 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
         return;
       }
     locals_->push_back(a);
-    return;
-  }
-  if (const clang::ConstantArrayType *at = ctx_.getAsConstantArrayType(t)) {
-    if (!local) {
-      unsupported(r, "private array '" + name + "' (only __local / __shared__ arrays)");
-      return;
-    }
-    if (!inKernel_ || !locals_) {
-      unsupported(r, "local memory declared outside a kernel");
-      return;
-    }
-    clang::QualType elem = at->getElementType();
-    if (elem->isArrayType()) {
-      unsupported(r, "multi-dimensional array '" + name + "' (use one dimension)");
-      return;
-    }
-    if (isAggregate(elem)) {
-      aggregateLocalArray(vd, elem,
-                          ir::makeInt(static_cast<int64_t>(at->getSize().getZExtValue()), r));
-      return;
-    }
-    if (!(isIntLike(elem) || isFloat(elem) || elem->isBooleanType())) {
-      unsupported(r, "array '" + name + "' of '" + elem.getAsString() + "'");
-      return;
-    }
-    for (const ir::KernelArray &a : *locals_)
-      if (a.name == name) {
-        unsupported(r, "two local arrays named '" + name + "'");
-        return;
-      }
-    ir::KernelArray a;
-    a.space = ir::MemorySpace::Local;
-    a.name = name;
-    a.range = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
-    a.length = ir::makeInt(static_cast<int64_t>(at->getSize().getZExtValue()), a.range);
-    a.cint = cintOf(elem);
-    if (isFloat(elem))
-      floatNames_.insert(name);
-    locals_->push_back(a);
-    return;
-  }
-  if (local) {
-    unsupported(r, "local scalar '" + name + "' (declare a one-element array)");
     return;
   }
   if (vd->isStaticLocal() || vd->hasExternalStorage()) {

@@ -14,6 +14,8 @@ ExprPtr CLowering::lvalue(const clang::Expr *e) {
       unsupported(range(e), "assignment to this name");
       return nullptr;
     }
+    if (ExprPtr cell = sharedScalarCell(dr, range(e)))
+      return cell;
     return ir::makeVar(dr->getDecl()->getNameAsString(), range(e));
   }
   if (auto *me = llvm::dyn_cast<clang::MemberExpr>(e))
@@ -52,6 +54,8 @@ ExprPtr CLowering::lvalue(const clang::Expr *e) {
 
 ExprPtr CLowering::index(const clang::ArraySubscriptExpr *as, std::vector<StmtPtr> &pre) {
   const clang::Expr *base = as->getBase()->IgnoreParenImpCasts();
+  if (llvm::isa<clang::ArraySubscriptExpr>(base))
+    return multiIndex(as, pre); // a[i][j] (lower_arrays.cpp)
   auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(base);
   if (!dr || pointerVar(base)) {
     // Through a pointer variable or pointer arithmetic: base[offset + i].
@@ -252,6 +256,8 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
       unsupported(r, "this use of '" + dr->getDecl()->getNameAsString() + "'");
       return nullptr;
     }
+    if (ExprPtr cell = sharedScalarCell(dr, r))
+      return cell;
     if (pointerVar(dr)) {
       unsupported(r, "the pointer '" + dr->getDecl()->getNameAsString() +
                          "' as a value (only *p, p[i], p + i, comparisons and arguments)");

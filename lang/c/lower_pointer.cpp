@@ -113,6 +113,8 @@ std::optional<CLowering::PointerValue> CLowering::pointerValue(const clang::Expr
   if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e);
       uo && uo->getOpcode() == clang::UO_AddrOf) {
     const clang::Expr *sub = uo->getSubExpr()->IgnoreParens();
+    if (std::optional<PointerValue> cell; sharedAddress(sub, pre, cell))
+      return cell; // &x, &a[i][j] (lower_arrays.cpp)
     if (auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(sub)) {
       auto pv = pointerValue(as->getBase(), pre);
       ExprPtr i = convertTo(as->getIdx(), Type::Int, pre);

@@ -192,7 +192,8 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
     auto st = newStmt(StmtKind::Return, r);
     if (rs->getRetValue()) {
       std::vector<StmtPtr> pre;
-      st->value = value(rs->getRetValue(), pre);
+      // Clang converted it to the return type; a comparison returned as int is 0 or 1.
+      st->value = convertTo(rs->getRetValue(), irType(rs->getRetValue()->getType()), pre);
       out.insert(out.end(), pre.begin(), pre.end());
     }
     out.push_back(st);
@@ -245,6 +246,7 @@ void CLowering::barrier(const clang::CallExpr *c, std::vector<StmtPtr> &out) {
       contractBefore(offset(c->getBeginLoc()),
                      {ir::ClauseKind::Requires, ir::ClauseKind::Ensures, ir::ClauseKind::Context},
                      "before a barrier");
+  rejectPrivateArraysIn(b->clauses, "a barrier's contract");
   b->fencesGiven = true;
   std::string name = calleeName(c);
   if (name == "__syncthreads") {

@@ -94,7 +94,7 @@ IntType CLowering::builtinIntType(const std::string &name) const {
 void CLowering::typeSpec(ExprPtr &e) {
   if (!e)
     return;
-  if (specPointerRewrite(e))
+  if (specPointerRewrite(e) || specArrayRewrite(e))
     return;
   size_t bound = specBinders_.size();
   for (ir::Binder &b : e->binders) {

@@ -1,0 +1,310 @@
+// Helpers that use the thread's ids or sizes, barriers or atomics and have no
+// contract are inlined at their calls in kernels (docs/language.md §11.2): such a
+// helper is part of its caller's thread, and with no contract there is nothing to
+// verify it against on its own. Each call becomes a block: the parameters as
+// variables holding the arguments (array parameters: the argument array itself),
+// the body with its variables renamed apart, and `return e` at the end of a path as
+// the assignment of e to the call's target. A helper with a contract stays modular
+// (and may not use thread ids). Recursion among inlined helpers and a return that
+// does not end its path (inside a loop) are unsupported.
+#include "lang/c/c_frontend.h"
+
+#include <cstdint>
+#include <map>
+#include <set>
+
+namespace kprove::lang {
+
+namespace {
+
+using ir::ExprKind;
+using ir::ExprPtr;
+using ir::StmtKind;
+using ir::StmtPtr;
+
+bool mentionsThread(const ExprPtr &e) {
+  if (!e)
+    return false;
+  if ((e->kind == ExprKind::Var || e->kind == ExprKind::Call) &&
+      (e->name.rfind(kBuiltinMark, 0) == 0 || e->name == "\\gtid" || e->name == "\\ltid"))
+    return true;
+  for (const ExprPtr &a : e->args)
+    if (mentionsThread(a))
+      return true;
+  return false;
+}
+
+class Inliner {
+public:
+  Inliner(ir::Program &p, DiagnosticEngine &diags) : p_(p), diags_(diags) {}
+
+  void run() {
+    for (ir::Method &m : p_.methods)
+      if (!m.pure && m.body)
+        methods_[m.name] = &m;
+    // Helpers that need the kernel's thread, directly or through a call.
+    for (auto &[name, m] : methods_)
+      if (m->contract.empty() && usesThread(*m->body))
+        inlined_.insert(name);
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (auto &[name, m] : methods_)
+        if (m->contract.empty() && !inlined_.count(name) && callsInlined(*m->body)) {
+          inlined_.insert(name);
+          grew = true;
+        }
+    }
+    if (inlined_.empty())
+      return;
+    for (ir::GpuKernel &k : p_.gpuKernels)
+      inlineCalls(k.body);
+    // The inlined helpers are verified at each call. One a helper with a contract
+    // calls stays (and is reported, as before: thread ids in a helper).
+    std::set<std::string> stillCalled;
+    for (size_t before = SIZE_MAX; before != stillCalled.size();) {
+      before = stillCalled.size();
+      for (const ir::Method &m : p_.methods)
+        if ((!inlined_.count(m.name) || stillCalled.count(m.name)) && m.body)
+          calledBy(*m.body, stillCalled);
+    }
+    // One no kernel calls stays too (reported as before: the file is not verified
+    // without it, as GPUVerify checks every function).
+    std::vector<ir::Method> kept;
+    for (ir::Method &m : p_.methods)
+      if (!expanded_.count(m.name) || stillCalled.count(m.name))
+        kept.push_back(std::move(m));
+    p_.methods = std::move(kept);
+  }
+
+private:
+  bool usesThread(const std::vector<StmtPtr> &body) const {
+    for (const StmtPtr &s : body) {
+      if (s->kind == StmtKind::Barrier || s->kind == StmtKind::Atomic)
+        return true;
+      for (const ExprPtr *e : {&s->target, &s->value, &s->cond})
+        if (mentionsThread(*e))
+          return true;
+      for (const ExprPtr &a : s->args)
+        if (mentionsThread(a))
+          return true;
+      for (const ir::Clause &c : s->clauses)
+        if (mentionsThread(c.expr))
+          return true;
+      if (usesThread(s->body) || usesThread(s->elseBody))
+        return true;
+    }
+    return false;
+  }
+  static void calledBy(const std::vector<StmtPtr> &body, std::set<std::string> &out) {
+    for (const StmtPtr &s : body) {
+      if (s->kind == StmtKind::Call)
+        out.insert(s->name);
+      calledBy(s->body, out);
+      calledBy(s->elseBody, out);
+    }
+  }
+  bool callsInlined(const std::vector<StmtPtr> &body) const {
+    for (const StmtPtr &s : body)
+      if ((s->kind == StmtKind::Call && inlined_.count(s->name)) || callsInlined(s->body) ||
+          callsInlined(s->elseBody))
+        return true;
+    return false;
+  }
+
+  void inlineCalls(std::vector<StmtPtr> &body) {
+    for (StmtPtr &s : body) {
+      if (s->kind == StmtKind::Call && inlined_.count(s->name)) {
+        if (StmtPtr block = expand(*s))
+          s = block;
+        continue;
+      }
+      inlineCalls(s->body);
+      inlineCalls(s->elseBody);
+    }
+  }
+
+  // The block that replaces call `c` (null after a diagnostic).
+  StmtPtr expand(const ir::Stmt &c) {
+    const ir::Method &m = *methods_.at(c.name);
+    expanded_.insert(m.name); // reported here if it cannot be inlined
+    if (active_.count(m.name)) {
+      diags_.error(DiagCode::Unsupported, c.range,
+                   "unsupported: a recursive call of '" + m.name +
+                       "', which kprove inlines (it uses thread ids, barriers or atomics and "
+                       "has no contract)");
+      return nullptr;
+    }
+    if (c.args.size() != m.params.size())
+      return nullptr; // the type checker reports the arity
+    std::string suffix = std::string(1, ir::kScopeSeparator) + "inline" + std::to_string(++calls_);
+    std::map<std::string, std::string> names;
+    auto block = std::make_shared<ir::Stmt>();
+    block->kind = StmtKind::Block;
+    block->range = c.range;
+    for (size_t i = 0; i < m.params.size(); ++i) {
+      const ir::Param &p = m.params[i];
+      if (p.type == ir::Type::IntArray) {
+        if (!c.args[i] || c.args[i]->kind != ExprKind::Var) {
+          diags_.error(DiagCode::Unsupported, c.range,
+                       "unsupported: this array argument of '" + m.name + "' (only an array name)");
+          return nullptr;
+        }
+        names[p.name] = c.args[i]->name;
+        continue;
+      }
+      names[p.name] = p.name + suffix;
+      auto d = std::make_shared<ir::Stmt>();
+      d->kind = StmtKind::VarDecl;
+      d->range = c.range;
+      d->nameRange = p.range;
+      d->name = p.name + suffix;
+      d->declType = p.type;
+      d->cint = p.cint;
+      d->value = c.args[i];
+      block->body.push_back(d);
+    }
+    std::vector<StmtPtr> body = copy(*m.body, names, suffix);
+    if (!tailReturns(body, c, m))
+      return nullptr;
+    active_.insert(m.name);
+    inlineCalls(body);
+    active_.erase(m.name);
+    block->body.insert(block->body.end(), body.begin(), body.end());
+    return block;
+  }
+
+  // A deep copy of `body` with the helper's names renamed (`names`, extended by each
+  // declaration).
+  std::vector<StmtPtr> copy(const std::vector<StmtPtr> &body,
+                            std::map<std::string, std::string> names, const std::string &suffix) {
+    std::vector<StmtPtr> out;
+    for (const StmtPtr &s : body) {
+      auto n = std::make_shared<ir::Stmt>(*s);
+      if (n->kind == StmtKind::VarDecl) {
+        n->value = copyExpr(n->value, names);
+        names[n->name] = n->name + suffix;
+        n->name += suffix;
+        out.push_back(n);
+        continue;
+      }
+      for (ExprPtr *e : {&n->target, &n->value, &n->cond})
+        *e = copyExpr(*e, names);
+      for (ExprPtr &a : n->args)
+        a = copyExpr(a, names);
+      for (ir::Clause &cl : n->clauses)
+        cl.expr = copyExpr(cl.expr, names);
+      n->body = copy(n->body, names, suffix);
+      n->elseBody = copy(n->elseBody, names, suffix);
+      out.push_back(n);
+    }
+    return out;
+  }
+  ExprPtr copyExpr(const ExprPtr &e, std::map<std::string, std::string> names) {
+    if (!e)
+      return e;
+    auto n = std::make_shared<ir::Expr>(*e);
+    for (const ir::Binder &b : n->binders)
+      names.erase(b.name);
+    if (n->kind == ExprKind::Var)
+      if (auto it = names.find(n->name); it != names.end())
+        n->name = it->second;
+    for (ExprPtr &a : n->args)
+      a = copyExpr(a, names);
+    return n;
+  }
+
+  // Rewrites the returns of an inlined body: `if (c) { ...; return a; } rest` becomes
+  // `if (c) { ...; t = a; } else { rest }`, and a return ending the body `t = a`.
+  // False (and a diagnostic) if a return remains elsewhere (in a loop).
+  bool tailReturns(std::vector<StmtPtr> &body, const ir::Stmt &c, const ir::Method &m) {
+    for (size_t i = 0; i < body.size(); ++i) {
+      StmtPtr &s = body[i];
+      if (s->kind == StmtKind::Return) {
+        auto set = std::make_shared<ir::Stmt>();
+        set->range = s->range;
+        if (c.target && s->value) {
+          set->kind = StmtKind::Assign;
+          set->target = c.target;
+          set->value = s->value;
+        } else {
+          set->kind = StmtKind::Block; // nothing to assign
+        }
+        body.resize(i); // what follows a return is never run
+        body.push_back(set);
+        return true;
+      }
+      if (s->kind == StmtKind::If && (returns(s->body) || returns(s->elseBody))) {
+        std::vector<StmtPtr> rest(body.begin() + static_cast<long>(i) + 1, body.end());
+        body.resize(i + 1);
+        // The rest runs after the branch that does not end in a return.
+        if (!endsInReturn(s->body))
+          s->body.insert(s->body.end(), rest.begin(), rest.end());
+        if (!endsInReturn(s->elseBody))
+          s->elseBody.insert(s->elseBody.end(), rest.begin(), rest.end());
+        return tailReturns(s->body, c, m) && tailReturns(s->elseBody, c, m);
+      }
+      if (s->kind == StmtKind::Block && returns(s->body)) {
+        std::vector<StmtPtr> rest(body.begin() + static_cast<long>(i) + 1, body.end());
+        if (!endsInReturn(s->body))
+          s->body.insert(s->body.end(), rest.begin(), rest.end());
+        body.resize(i + 1);
+        if (s->catches != ir::Catches::Nothing) // a switch body: breaks leave it
+          return rejectReturn(s->body, m);
+        return tailReturns(s->body, c, m);
+      }
+      if (returns(s->body) || returns(s->elseBody))
+        return rejectReturn(s->body, m) && rejectReturn(s->elseBody, m);
+    }
+    return true;
+  }
+  static bool returns(const std::vector<StmtPtr> &body) {
+    for (const StmtPtr &s : body)
+      if (s->kind == StmtKind::Return || returns(s->body) || returns(s->elseBody))
+        return true;
+    return false;
+  }
+  // Whether every path through `body` ends in a return (so nothing after it runs).
+  static bool endsInReturn(const std::vector<StmtPtr> &body) {
+    if (body.empty())
+      return false;
+    const StmtPtr &s = body.back();
+    if (s->kind == StmtKind::Return)
+      return true;
+    if (s->kind == StmtKind::If)
+      return endsInReturn(s->body) && endsInReturn(s->elseBody);
+    if (s->kind == StmtKind::Block && s->catches == ir::Catches::Nothing)
+      return endsInReturn(s->body);
+    return false;
+  }
+  bool rejectReturn(const std::vector<StmtPtr> &body, const ir::Method &m) {
+    for (const StmtPtr &s : body) {
+      if (s->kind == StmtKind::Return) {
+        diags_.error(DiagCode::Unsupported, s->range,
+                     "unsupported: a return inside a loop or switch of '" + m.name +
+                         "', which kprove inlines (it uses thread ids, barriers or atomics and "
+                         "has no contract)");
+        return false;
+      }
+      if (!rejectReturn(s->body, m) || !rejectReturn(s->elseBody, m))
+        return false;
+    }
+    return true;
+  }
+
+  ir::Program &p_;
+  DiagnosticEngine &diags_;
+  std::map<std::string, ir::Method *> methods_;
+  std::set<std::string> inlined_;
+  std::set<std::string> active_;   // the helpers being expanded (recursion)
+  std::set<std::string> expanded_; // the helpers some call inlines (or tried to)
+  unsigned calls_ = 0;
+};
+
+} // namespace
+
+void inlineThreadHelpers(ir::Program &p, DiagnosticEngine &diags) {
+  if (!p.gpuKernels.empty())
+    Inliner(p, diags).run();
+}
+
+} // namespace kprove::lang

@@ -1,0 +1,506 @@
+// Array shapes beyond one dimension, and group-shared scalars:
+//   - a multi-dimensional __local / __shared__ array `T a[d0][d1]...` is one local
+//     array of d0*d1*... cells in row-major order (C's layout): `a[i][j]` is the cell
+//     a[i*d1 + j]. C requires every inner index to be within its dimension
+//     (`a[0][d1]` is undefined even though the cell exists), so an access whose inner
+//     index is outside [0, dk) is an out-of-bounds access (index -1);
+//   - a __local / __shared__ scalar `T x;` is shared by the work group: a local array
+//     of one cell, `x` is the cell x[0] in code and annotations.
+//   - a file-scope `__constant` (CUDA `__constant__`) array or scalar is read-only
+//     memory of unknown contents (a CUDA host may change it; an OpenCL initialiser is
+//     not used): each kernel gets it as a constant array its threads may read wholly;
+//     writes to it, and passing it to a function, are unsupported.
+// Annotations name the same cells: `Perm(&tile[i][j], write)` is Perm(&tile[i*d1 + j]).
+#include "lang/c/clang_lowering.h"
+
+#include <functional>
+
+namespace kprove::lang::clower {
+
+namespace {
+
+// The dimensions of a constant-size array type, outermost first (empty if `t` is not
+// one), and its innermost element type.
+std::vector<uint64_t> dimensionsOf(const clang::ASTContext &ctx, clang::QualType t,
+                                   clang::QualType &elem) {
+  std::vector<uint64_t> dims;
+  while (const clang::ConstantArrayType *at = ctx.getAsConstantArrayType(t)) {
+    dims.push_back(at->getSize().getZExtValue());
+    t = at->getElementType();
+  }
+  elem = t;
+  return dims;
+}
+
+ExprPtr mathInt(ExprPtr e) {
+  if (e)
+    e->cint = {};
+  return e;
+}
+
+} // namespace
+
+bool CLowering::isSharedDecl(const clang::VarDecl *vd) const {
+  return vd->getType().getAddressSpace() == clang::LangAS::opencl_local ||
+         vd->hasAttr<clang::CUDASharedAttr>();
+}
+
+// The shapes annotations may name before the declarations are lowered (a kernel's
+// contract comes before its body): every multi-dimensional array and shared scalar
+// declared in `fd`'s body, by name. A name declared twice with different shapes is
+// ambiguous in annotations (reported where one uses it).
+void CLowering::collectArrayShapes(const clang::FunctionDecl *fd) {
+  arrayShapes_.clear();
+  sharedScalars_.clear();
+  privateArrays_.clear();
+  ambiguousShapes_.clear();
+  std::vector<const clang::Stmt *> todo{fd->getBody()};
+  while (!todo.empty()) {
+    const clang::Stmt *s = todo.back();
+    todo.pop_back();
+    if (!s)
+      continue;
+    if (auto *ds = llvm::dyn_cast<clang::DeclStmt>(s))
+      for (const clang::Decl *d : ds->decls())
+        if (auto *vd = llvm::dyn_cast<clang::VarDecl>(d)) {
+          std::string name = vd->getNameAsString();
+          clang::QualType elem;
+          std::vector<uint64_t> dims = dimensionsOf(ctx_, vd->getType(), elem);
+          bool scalar = dims.empty() && isSharedDecl(vd) && !vd->getType()->isArrayType();
+          if (!dims.empty() && !isSharedDecl(vd))
+            privateArrays_.insert(name);
+          if (dims.size() < 2 && !scalar)
+            continue;
+          bool known = arrayShapes_.count(name) || sharedScalars_.count(name);
+          if (known && (scalar != (sharedScalars_.count(name) > 0) ||
+                        (!scalar && arrayShapes_[name] != dims)))
+            ambiguousShapes_.insert(name);
+          if (scalar)
+            sharedScalars_.insert(name);
+          else
+            arrayShapes_[name] = dims;
+        }
+    for (const clang::Stmt *c : s->children())
+      todo.push_back(c);
+  }
+}
+
+// `T a[d0][d1]...;` or `T x;` in __local / __shared__ memory: one local array of the
+// group. `T a[d0]...;` in private memory: one array per thread, which the thread holds
+// wholly (vcgen), initialised by its initialiser list. Returns false (and a
+// diagnostic) if it cannot be modelled.
+bool CLowering::arrayDecl(const clang::VarDecl *vd, SourceRange r, bool shared,
+                          std::vector<StmtPtr> &out) {
+  std::string name = vd->getNameAsString();
+  if (!shared) {
+    if (!inKernel_ || !locals_) {
+      unsupported(r, "private array '" + name + "' in a helper function (only in kernels)");
+      return false;
+    }
+    if (!jumpScopes_.empty()) {
+      // Hoisted to the kernel, it would keep its cells from one iteration to the
+      // next, where C gives a fresh array with indeterminate contents.
+      unsupported(r, "private array '" + name +
+                         "' declared inside a loop or switch (declare it before the loop)");
+      return false;
+    }
+    if (vd->isStaticLocal() || vd->hasExternalStorage()) {
+      unsupported(r, "static or extern local variable '" + name + "'");
+      return false;
+    }
+  } else if (!inKernel_ || !locals_) {
+    unsupported(r, "local memory declared outside a kernel");
+    return false;
+  }
+  if (shared && vd->hasInit()) {
+    // Clang rejects initialisers of __local variables; CUDA's __shared__ ones are
+    // not allowed either. Kept explicit: the group's memory starts unknown.
+    unsupported(r, "an initialiser of local memory '" + name + "'");
+    return false;
+  }
+  clang::QualType elem;
+  std::vector<uint64_t> dims = dimensionsOf(ctx_, vd->getType(), elem);
+  if (dims.empty() && vd->getType()->isArrayType()) {
+    unsupported(r, "local array '" + name + "' of this type");
+    return false;
+  }
+  if (shared && isAggregate(elem)) {
+    // A one-dimensional __local array of structs or vectors: one local array per
+    // leaf (lower_aggregate.cpp).
+    if (dims.size() != 1) {
+      unsupported(r, "local array '" + name + "' of structs or vectors in " +
+                         (dims.empty() ? "no dimension" : "several dimensions"));
+      return false;
+    }
+    aggregateLocalArray(vd, elem, ir::makeInt(static_cast<int64_t>(dims[0]), r));
+    return true;
+  }
+  if (!(isIntLike(elem) || isFloat(elem) || elem->isBooleanType())) {
+    unsupported(r, (dims.empty() ? "local scalar '" : "array '") + name + "' of '" +
+                       elem.getAsString() + "'");
+    return false;
+  }
+  for (const ir::KernelArray &a : *locals_)
+    if (a.name == name) {
+      unsupported(r, "two local arrays named '" + name + "'");
+      return false;
+    }
+  uint64_t cells = 1;
+  for (uint64_t d : dims) {
+    if (d != 0 && cells > (uint64_t(1) << 40) / d) {
+      unsupported(r, "local array '" + name + "' of more than 2^40 cells");
+      return false;
+    }
+    cells *= d;
+  }
+  ir::KernelArray a;
+  a.space = shared ? ir::MemorySpace::Local : ir::MemorySpace::Private;
+  a.name = name;
+  a.range = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
+  a.length = ir::makeInt(static_cast<int64_t>(cells), a.range);
+  a.cint = cintOf(elem);
+  if (isFloat(elem))
+    floatNames_.insert(name);
+  std::vector<StmtPtr> init;
+  if (!shared && vd->hasInit() && !privateInit(vd, elem, cells, init))
+    return false;
+  locals_->push_back(a);
+  if (dims.empty())
+    sharedCells_.insert(vd);
+  else
+    loweredArrays_.insert(vd);
+  out.insert(out.end(), init.begin(), init.end());
+  return true;
+}
+
+// `T a[N]... = {v0, v1, ...};`: the assignments a[k] = v_k in row-major order, the
+// cells the list leaves out 0 (C11 6.7.9).
+bool CLowering::privateInit(const clang::VarDecl *vd, clang::QualType elem, uint64_t cells,
+                            std::vector<StmtPtr> &out) {
+  SourceRange r = range(vd);
+  std::string name = vd->getNameAsString();
+  constexpr uint64_t kMaxInitialised = 4096;
+  if (cells > kMaxInitialised) {
+    unsupported(r, "an initialiser of private array '" + name + "' of more than " +
+                       std::to_string(kMaxInitialised) + " cells");
+    return false;
+  }
+  // The leaves in row-major order; a missing one (null) is zero.
+  std::vector<const clang::Expr *> leaves;
+  std::function<bool(const clang::Expr *, clang::QualType)> flatten = [&](const clang::Expr *e,
+                                                                          clang::QualType t) {
+    const clang::ConstantArrayType *at = ctx_.getAsConstantArrayType(t);
+    if (!at) {
+      leaves.push_back(e);
+      return true;
+    }
+    auto *list = llvm::dyn_cast_or_null<clang::InitListExpr>(e ? e->IgnoreImplicit() : nullptr);
+    if (e && !list)
+      return false; // a string literal, a compound literal
+    uint64_t n = at->getSize().getZExtValue();
+    for (uint64_t k = 0; k < n; ++k)
+      if (!flatten(list && k < list->getNumInits() ? list->getInit(k) : nullptr,
+                   at->getElementType()))
+        return false;
+    return true;
+  };
+  if (!flatten(vd->getInit(), vd->getType()) || leaves.size() != cells) {
+    unsupported(range(vd->getInit()),
+                "this initialiser of private array '" + name + "' (only lists of values)");
+    return false;
+  }
+  for (uint64_t k = 0; k < cells; ++k) {
+    const clang::Expr *leaf = leaves[k];
+    if (leaf && llvm::isa<clang::ImplicitValueInitExpr>(leaf))
+      leaf = nullptr;
+    ExprPtr v;
+    std::vector<StmtPtr> pre;
+    if (leaf) {
+      if (callNeedingStatement(leaf)) {
+        unsupported(range(leaf),
+                    "a function call in an initialiser of private array '" + name + "'");
+        return false;
+      }
+      v = convertTo(leaf, elem->isBooleanType() ? Type::Bool : Type::Int, pre);
+      if (!v)
+        return false;
+      v = convertInt(v, cintOf(elem), r);
+    } else if (isIntLike(elem)) {
+      v = typed(ir::makeInt(0, r), cintOf(elem));
+    } else {
+      unsupported(range(vd->getInit()), "an initialiser of private array '" + name +
+                                            "' that leaves non-integer cells out");
+      return false;
+    }
+    out.insert(out.end(), pre.begin(), pre.end());
+    auto cell = std::make_shared<ir::Expr>();
+    cell->kind = ExprKind::Index;
+    cell->range = r;
+    cell->args = {ir::makeVar(name, r), ir::makeInt(static_cast<int64_t>(k), r)};
+    cell->cint = cintOf(elem);
+    auto set = newStmt(StmtKind::Assign, r);
+    set->target = cell;
+    set->value = v;
+    out.push_back(set);
+  }
+  return true;
+}
+
+// A file-scope variable: a __constant one is recorded for the kernels (kernelConstants);
+// false for any other.
+bool CLowering::fileScopeConstant(const clang::VarDecl *vd) {
+  bool constant = vd->getType().getAddressSpace() == clang::LangAS::opencl_constant ||
+                  vd->hasAttr<clang::CUDAConstantAttr>();
+  if (!constant)
+    return false;
+  clang::QualType elem;
+  std::vector<uint64_t> dims = dimensionsOf(ctx_, vd->getType(), elem);
+  if ((dims.empty() && vd->getType()->isArrayType()) ||
+      !(isIntLike(elem) || isFloat(elem) || elem->isBooleanType()))
+    return false;
+  fileConstants_.push_back(vd);
+  constantNames_.insert(vd->getNameAsString());
+  return true;
+}
+
+// The file's __constant variables, as constant arrays of kernel `fd` (unless a
+// parameter of the same name hides one; a local array of that name is reported).
+void CLowering::kernelConstants(const clang::FunctionDecl *fd,
+                                std::vector<ir::KernelArray> &locals) {
+  for (const clang::VarDecl *vd : fileConstants_) {
+    if (std::any_of(fd->param_begin(), fd->param_end(),
+                    [&](const clang::ParmVarDecl *p) { return p->getName() == vd->getName(); }))
+      continue; // hidden by the parameter
+    clang::QualType elem;
+    std::vector<uint64_t> dims = dimensionsOf(ctx_, vd->getType(), elem);
+    uint64_t cells = 1;
+    for (uint64_t d : dims)
+      cells *= d;
+    ir::KernelArray a;
+    a.space = ir::MemorySpace::Constant;
+    a.name = vd->getNameAsString();
+    a.range = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
+    a.length = ir::makeInt(static_cast<int64_t>(cells), a.range);
+    a.cint = cintOf(elem);
+    if (isFloat(elem))
+      floatNames_.insert(a.name);
+    locals.push_back(a);
+    if (dims.empty())
+      sharedCells_.insert(vd);
+    else
+      loweredArrays_.insert(vd);
+  }
+}
+
+// Constant memory is read-only and one symbol for all threads: a kernel's writes to
+// it, and calls passing it on, are unsupported (reported at the statement).
+void CLowering::rejectConstantWrites(const std::vector<StmtPtr> &body) {
+  auto names = [&](const ExprPtr &e) {
+    return e && e->kind == ExprKind::Var && constantNames_.count(e->name);
+  };
+  for (const StmtPtr &s : body) {
+    if (s->kind == StmtKind::Assign && s->target && s->target->kind == ExprKind::Index &&
+        names(s->target->args[0]))
+      unsupported(s->range, "a write to constant memory '" + s->target->args[0]->name + "'");
+    if (s->kind == StmtKind::Atomic && !s->args.empty() && s->args[0]->kind == ExprKind::Index &&
+        names(s->args[0]->args[0]))
+      unsupported(s->range, "an atomic on constant memory '" + s->args[0]->args[0]->name + "'");
+    if (s->kind == StmtKind::Call)
+      for (const ExprPtr &a : s->args)
+        if (names(a))
+          unsupported(s->range, "passing constant memory '" + a->name + "' to a function");
+    rejectConstantWrites(s->body);
+    rejectConstantWrites(s->elseBody);
+  }
+}
+
+// Private arrays are one symbol for all threads (vcgen): a contract that other
+// threads' preconditions take part in (a kernel's, a barrier's) must not name them.
+void CLowering::rejectPrivateArraysIn(const std::vector<ir::Clause> &clauses, const char *where) {
+  std::function<bool(const ExprPtr &)> names = [&](const ExprPtr &e) {
+    if (!e)
+      return false;
+    if (e->kind == ExprKind::Var &&
+        (privateArrays_.count(e->name) || constantNames_.count(e->name))) {
+      unsupported(e->range, std::string(privateArrays_.count(e->name) ? "the private array '"
+                                                                      : "the constant memory '") +
+                                e->name + "' in " + where +
+                                " (each thread holds it wholly; name it in assertions and loop "
+                                "invariants only)");
+      return true;
+    }
+    for (const ExprPtr &a : e->args)
+      if (names(a))
+        return true;
+    return false;
+  };
+  for (const ir::Clause &c : clauses)
+    names(c.expr);
+}
+
+// A use of the shared scalar `dr` names: its cell x[0]; null if `dr` is not one.
+ExprPtr CLowering::sharedScalarCell(const clang::DeclRefExpr *dr, SourceRange r) const {
+  auto *vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl());
+  if (!vd || !sharedCells_.count(vd))
+    return nullptr;
+  auto e = std::make_shared<ir::Expr>();
+  e->kind = ExprKind::Index;
+  e->range = r;
+  e->args = {ir::makeVar(vd->getNameAsString(), r), ir::makeInt(0, r)};
+  e->cint = cintOf(vd->getType());
+  return e;
+}
+
+// `a[i][j]...` with every index of a multi-dimensional array given: its cell.
+ExprPtr CLowering::multiIndex(const clang::ArraySubscriptExpr *as, std::vector<StmtPtr> &pre) {
+  SourceRange r = range(as);
+  std::vector<const clang::Expr *> indices; // innermost first
+  const clang::Expr *base = as;
+  while (auto *sub = llvm::dyn_cast<clang::ArraySubscriptExpr>(base)) {
+    indices.push_back(sub->getIdx());
+    base = sub->getBase()->IgnoreParenImpCasts();
+  }
+  std::reverse(indices.begin(), indices.end());
+  auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(base);
+  auto *vd = dr ? llvm::dyn_cast<clang::VarDecl>(dr->getDecl()) : nullptr;
+  clang::QualType elem;
+  std::vector<uint64_t> dims =
+      vd ? dimensionsOf(ctx_, vd->getType(), elem) : std::vector<uint64_t>{};
+  if (!vd || dims.size() != indices.size() || dims.size() < 2 || !loweredArrays_.count(vd)) {
+    unsupported(r, "this array access (only a[i][j]... with every index of a local or "
+                   "private array of that many dimensions)");
+    return nullptr;
+  }
+  // flat = ((i0 * d1 + i1) * d2 + i2) ...; every inner index within its dimension.
+  ExprPtr flat, inner;
+  for (size_t k = 0; k < indices.size(); ++k) {
+    ExprPtr i = convertTo(indices[k], Type::Int, pre);
+    if (!i)
+      return nullptr;
+    if (k == 0) {
+      flat = i;
+      continue;
+    }
+    ExprPtr d = ir::makeInt(static_cast<int64_t>(dims[k]), r);
+    ExprPtr within =
+        ir::makeBinary(ir::BinOp::And, ir::makeBinary(ir::BinOp::Le, ir::makeInt(0, r), i, r),
+                       ir::makeBinary(ir::BinOp::Lt, i, d, r), r);
+    inner = inner ? ir::makeBinary(ir::BinOp::And, inner, within, r) : within;
+    flat = mathInt(
+        ir::makeBinary(ir::BinOp::Add, mathInt(ir::makeBinary(ir::BinOp::Mul, flat, d, r)), i, r));
+  }
+  auto ite = std::make_shared<ir::Expr>();
+  ite->kind = ExprKind::Ite;
+  ite->range = r;
+  ite->args = {inner, flat, ir::makeInt(-1, r)};
+  auto e = std::make_shared<ir::Expr>();
+  e->kind = ExprKind::Index;
+  e->range = r;
+  e->args = {ir::makeVar(vd->getNameAsString(), range(dr)), ite};
+  e->cint = cintOf(as->getType());
+  return e;
+}
+
+// An annotation's `a[i][j]` of a multi-dimensional array is a[i*d1 + j]; its shared
+// scalar `x` is x[0]. True when `e` was such a mention, rewritten and typed (or
+// reported).
+bool CLowering::specArrayRewrite(ExprPtr &e) {
+  auto shadowed = [&](const std::string &name) {
+    for (const ScopedName &b : specBinders_)
+      if (b.name == name)
+        return true;
+    for (auto it = userNames_.rbegin(); it != userNames_.rend(); ++it)
+      if (it->name == name)
+        return !it->array; // a scalar of that name hides the shared one
+    return false;
+  };
+  if (e->kind == ExprKind::Var && sharedScalars_.count(e->name) && !shadowed(e->name)) {
+    if (ambiguousShapes_.count(e->name)) {
+      unsupported(e->range, "'" + e->name +
+                                "' in an annotation: the function declares two "
+                                "variables of that name with different shapes");
+      return true;
+    }
+    SourceRange r = e->range;
+    auto cell = std::make_shared<ir::Expr>();
+    cell->kind = ExprKind::Index;
+    cell->range = r;
+    cell->args = {ir::makeVar(e->name, r), ir::makeInt(0, r)};
+    cell->cint = scopedIntType(e->name, true);
+    e = cell;
+    return true;
+  }
+  if (e->kind != ExprKind::Index)
+    return false;
+  std::vector<ExprPtr *> indices; // innermost first
+  ExprPtr *base = &e;
+  while ((*base)->kind == ExprKind::Index && (*base)->args.size() == 2) {
+    indices.push_back(&(*base)->args[1]);
+    base = &(*base)->args[0];
+  }
+  if ((*base)->kind != ExprKind::Var)
+    return false;
+  auto shape = arrayShapes_.find((*base)->name);
+  if (shape == arrayShapes_.end() || shadowed((*base)->name))
+    return false;
+  const std::vector<uint64_t> &dims = shape->second;
+  if (ambiguousShapes_.count((*base)->name) || dims.size() != indices.size()) {
+    unsupported(e->range, "this access of the " + std::to_string(dims.size()) +
+                              "-dimensional array '" + (*base)->name +
+                              "' in an annotation (give every index, once per dimension)");
+    return true;
+  }
+  std::reverse(indices.begin(), indices.end());
+  SourceRange r = e->range;
+  ExprPtr flat;
+  for (size_t k = 0; k < indices.size(); ++k) {
+    typeSpec(*indices[k]);
+    ExprPtr i = *indices[k];
+    flat = k == 0 ? i
+                  : mathInt(ir::makeBinary(
+                        ir::BinOp::Add,
+                        mathInt(ir::makeBinary(ir::BinOp::Mul, flat,
+                                               ir::makeInt(static_cast<int64_t>(dims[k]), r), r)),
+                        i, r));
+  }
+  auto cell = std::make_shared<ir::Expr>();
+  cell->kind = ExprKind::Index;
+  cell->range = r;
+  cell->args = {*base, flat};
+  cell->cint = scopedIntType((*base)->name, true);
+  e = cell;
+  return true;
+}
+
+// `&x` of a shared scalar, `&a[i][j]...` of a multi-dimensional array: the cell's
+// array and offset. False if `sub` (the operand of &) is neither; `out` is nullopt
+// after a diagnostic.
+bool CLowering::sharedAddress(const clang::Expr *sub, std::vector<StmtPtr> &pre,
+                              std::optional<PointerValue> &out) {
+  sub = sub->IgnoreParens();
+  ExprPtr cell;
+  const clang::VarDecl *vd = nullptr;
+  if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(sub)) {
+    vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl());
+    cell = sharedScalarCell(dr, range(sub));
+    if (!cell)
+      return false;
+  } else if (auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(sub);
+             as && llvm::isa<clang::ArraySubscriptExpr>(as->getBase()->IgnoreParenImpCasts())) {
+    cell = multiIndex(as, pre);
+    if (cell)
+      for (const clang::Expr *b = as; !vd;) {
+        b = llvm::cast<clang::ArraySubscriptExpr>(b)->getBase()->IgnoreParenImpCasts();
+        if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(b))
+          vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl());
+      }
+  } else {
+    return false;
+  }
+  out = std::nullopt;
+  if (cell && vd)
+    out = PointerValue{vd, vd->getNameAsString(), cell->args[1]};
+  return true;
+}
+
+} // namespace kprove::lang::clower
