@@ -124,12 +124,11 @@ bool CLowering::arrayDecl(const clang::VarDecl *vd, SourceRange r, bool shared,
     unsupported(r, "local array '" + name + "' of this type");
     return false;
   }
-  if (shared && isAggregate(elem)) {
+  if (shared && !dims.empty() && isAggregate(elem)) {
     // A one-dimensional __local array of structs or vectors: one local array per
     // leaf (lower_aggregate.cpp).
     if (dims.size() != 1) {
-      unsupported(r, "local array '" + name + "' of structs or vectors in " +
-                         (dims.empty() ? "no dimension" : "several dimensions"));
+      unsupported(r, "multi-dimensional local array '" + name + "' of structs or vectors");
       return false;
     }
     aggregateLocalArray(vd, elem, ir::makeInt(static_cast<int64_t>(dims[0]), r));
