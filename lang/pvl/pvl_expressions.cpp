@@ -3,6 +3,7 @@
 // annotations' extra forms, and assignment targets, with the semantic actions that
 // build their IR. Exports nested_expr, clause_expr, arg_list and lhs.
 #include "lang/pvl/pvl_grammar.h"
+#include "logic/spelling.h"
 
 #include <boost/fusion/include/for_each.hpp>
 
@@ -255,9 +256,15 @@ auto const memberExpr = [](auto &ctx) {
 auto const thisMember = [](auto &ctx) {
   ExprPtr &base = x3::_val(ctx);
   const Token *field = x3::_attr(ctx);
-  if (base->kind != ExprKind::Var || base->name != "this")
+  if (base->kind != ExprKind::Var || base->name != "this") {
+    // `a.lenght`: a misspelt array length more likely than another object's field.
+    if (nearestName(field->text, {"length"}))
+      throw ParseAbort{whereRange(ctx),
+                       "unknown field '." + std::string(field->text) + "'; did you mean '.length'?",
+                       DiagCode::Parse};
     throw ParseAbort{whereRange(ctx), "fields of objects other than 'this' are not supported",
                      DiagCode::Unsupported};
+  }
   base = ir::makeVar("this." + std::string(field->text), join(base->range, whereRange(ctx)));
 };
 // C annotations: `\pointer_length(p)`, `\gtid`: calls and names spelled with the backslash.
