@@ -86,21 +86,23 @@ TEST_CASE("a trigger that cannot be a pattern is an error at its line", "[trigge
 }
 
 TEST_CASE("user triggers in an OpenCL annotation", "[triggers]") {
-  std::string src = "/*@\n"
-                    "  context a != NULL && n > 0 && \\pointer_length(a) == n;\n"
-                    "  context (\\forall* int i; 0 <= i && i < n; Perm(&a[i], 1\\2));\n"
-                    "  requires (\\forall int i; 0 <= i && i < n; {: a[i] :} == 0);\n"
-                    "  ensures a[n - 1] == 0;\n"
-                    "@*/\n"
-                    "__kernel void k(__global int *a, int n) {\n}\n";
+  std::string src =
+      "/*@\n"
+      "  context get_global_size(0) == 1 && a != NULL && n > 0 && \\pointer_length(a) == n;\n"
+      "  context (\\forall* int i; 0 <= i && i < n; Perm(&a[i], 1\\2));\n"
+      "  requires (\\forall int i; 0 <= i && i < n; {: a[i] :} == 0);\n"
+      "  ensures a[n - 1] == 0;\n"
+      "@*/\n"
+      "__kernel void k(__global int *a, int n) {\n}\n";
   std::string smt = dumpedQueries(src, ".cl");
   CHECK(smt.find(":pattern ( (select ") != std::string::npos);
-  auto bad = runSnippet("/*@\n"
-                        "  context a != NULL && n > 0 && \\pointer_length(a) == n;\n"
-                        "  context (\\forall* int i; 0 <= i && i < n; Perm(&a[i], 1\\2));\n"
-                        "  requires (\\forall int i; 0 <= i && i < n; {: a[0] :} == i);\n"
-                        "@*/\n"
-                        "__kernel void k(__global int *a, int n) {\n}\n",
-                        "c", ".cl");
+  auto bad = runSnippet(
+      "/*@\n"
+      "  context get_global_size(0) == 1 && a != NULL && n > 0 && \\pointer_length(a) == n;\n"
+      "  context (\\forall* int i; 0 <= i && i < n; Perm(&a[i], 1\\2));\n"
+      "  requires (\\forall int i; 0 <= i && i < n; {: a[0] :} == i);\n"
+      "@*/\n"
+      "__kernel void k(__global int *a, int n) {\n}\n",
+      "c", ".cl");
   CHECK(bad.errors == Errors{{"type", 4}});
 }
