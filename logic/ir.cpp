@@ -267,7 +267,17 @@ void printQuantifier(const Expr &e, const char *keyword, std::string &out) {
   out += ')';
 }
 
+void printNode(const Expr &e, std::string &out);
+
 void printExpr(const Expr &e, std::string &out) {
+  if (!e.userTrigger)
+    return printNode(e, out);
+  out += "{: ";
+  printNode(e, out);
+  out += " :}";
+}
+
+void printNode(const Expr &e, std::string &out) {
   switch (e.kind) {
   case ExprKind::IntLit:
     out += std::to_string(e.intValue);

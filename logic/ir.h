@@ -115,6 +115,9 @@ struct Expr {
   std::string name;
   std::vector<Binder> binders;
   std::vector<ExprPtr> args;
+  // Written `{: e :}` in a quantifier's body: the quantifier's patterns are exactly its
+  // marked terms (one multi-pattern), replacing kprove's own choice (vcgen/triggers.h).
+  bool userTrigger = false;
 };
 
 enum class ClauseKind {

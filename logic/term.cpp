@@ -343,7 +343,7 @@ T forall(std::vector<BoundVar> vars, T body, std::vector<std::vector<T>> pattern
   t->patterns = std::move(patterns);
   return t;
 }
-T exists(std::vector<BoundVar> vars, T body) {
+T exists(std::vector<BoundVar> vars, T body, std::vector<std::vector<T>> patterns) {
   if (vars.empty() || isFalse(body))
     return body;
   auto t = std::make_shared<Term>();
@@ -351,6 +351,7 @@ T exists(std::vector<BoundVar> vars, T body) {
   t->sort = Sort::Bool;
   t->args = {body};
   t->bound = std::move(vars);
+  t->patterns = std::move(patterns);
   return t;
 }
 

@@ -99,7 +99,7 @@ T toReal(T a); // identity on Real terms
 T select(T map, T ref, T index);
 T store(T map, T ref, T index, T value);
 T forall(std::vector<BoundVar> vars, T body, std::vector<std::vector<T>> patterns = {});
-T exists(std::vector<BoundVar> vars, T body);
+T exists(std::vector<BoundVar> vars, T body, std::vector<std::vector<T>> patterns = {});
 
 bool isTrue(const T &t);
 bool isFalse(const T &t);

@@ -126,7 +126,7 @@ TEST_CASE("pvl: Unicode quantifiers, let and triggers", "[pvl]") {
   REQUIRE(p.diags.count() == 0);
   const auto &c = p.prog->methods.at(0).contract;
   CHECK(c.at(0).expr->kind == ir::ExprKind::Forall);
-  CHECK(ir::toString(*c.at(0).expr->args.at(1)) == "(f(i) == ((i + 1) * (i + 1)))");
+  CHECK(ir::toString(*c.at(0).expr->args.at(1)) == "({: f(i) :} == ((i + 1) * (i + 1)))");
   CHECK(c.at(1).expr->kind == ir::ExprKind::ForallStar);
   CHECK(c.at(2).expr->kind == ir::ExprKind::Exists);
   // A quantifier binding a variable of the let's value would capture it.

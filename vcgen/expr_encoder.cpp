@@ -171,6 +171,48 @@ void ExprEncoder::restore(const std::vector<std::pair<std::string, std::optional
 }
 
 T ExprEncoder::encode(const ir::Expr &e) {
+  T t = encodeNode(e);
+  if (!e.userTrigger)
+    return t;
+  if (triggerFrames.empty()) {
+    vc_.typeError(e.range, "a trigger {: ... :} must be inside the body of a quantifier");
+    return t;
+  }
+  std::vector<UserTrigger> &frame = triggerFrames.back();
+  bool known = false;
+  for (const UserTrigger &u : frame)
+    known = known || toString(u.term) == toString(t);
+  if (!known)
+    frame.push_back({t, e.range});
+  return t;
+}
+
+std::vector<std::vector<T>>
+ExprEncoder::userPatterns(const std::vector<UserTrigger> &frame,
+                          const std::vector<std::pair<std::string, T>> &sub,
+                          const std::vector<BoundVar> &bound) {
+  if (frame.empty())
+    return {};
+  std::vector<T> multi;
+  bool ok = true;
+  for (const UserTrigger &u : frame) {
+    multi.push_back(substitute(u.term, sub));
+    if (std::string why = patternProblem(multi.back(), bound); !why.empty()) {
+      vc_.typeError(u.range, why);
+      ok = false;
+    }
+  }
+  if (ok)
+    if (std::string why = multiPatternProblem(multi, bound); !why.empty()) {
+      vc_.typeError(frame.front().range, why);
+      ok = false;
+    }
+  if (!ok)
+    return {};
+  return {multi};
+}
+
+T ExprEncoder::encodeNode(const ir::Expr &e) {
   switch (e.kind) {
   case ir::ExprKind::IntLit:
     return intConst(e.intValue);
@@ -628,12 +670,15 @@ T ExprEncoder::encodeQuantifier(const ir::Expr &e) {
   // the value is the quantified formula over the same terms.
   std::vector<std::pair<std::string, std::optional<T>>> saved;
   std::vector<T> sk = bindSkolems(e.binders, saved);
+  triggerFrames.emplace_back();
   T cond = encode(*e.args[0]);
   // `\forall int i` in a C file ranges over the values of int.
   for (size_t i = 0; i < sk.size() && i < e.binders.size(); ++i)
     if (vc_.bounded(e.binders[i].cint))
       cond = land(inRange(sk[i], e.binders[i].cint), cond);
   T body = guarded(cond, *e.args[1]);
+  std::vector<UserTrigger> marked = std::move(triggerFrames.back());
+  triggerFrames.pop_back();
   restore(saved);
   std::vector<BoundVar> bound;
   std::vector<std::pair<std::string, T>> sub;
@@ -641,6 +686,14 @@ T ExprEncoder::encodeQuantifier(const ir::Expr &e) {
     std::string bn = sk[i]->name + "$b";
     bound.push_back({bn, sk[i]->sort});
     sub.emplace_back(sk[i]->name, var(bn, sk[i]->sort));
+  }
+  // The user's triggers, when given, are the patterns: never rewritten (the
+  // inverse-index rewrite below would replace them) nor extended.
+  std::vector<std::vector<T>> patterns = userPatterns(marked, sub, bound);
+  if (!marked.empty()) {
+    T matrix = e.kind == ir::ExprKind::Forall ? implies(cond, body) : land(cond, body);
+    return e.kind == ir::ExprKind::Forall ? forall(bound, substitute(matrix, sub), patterns)
+                                          : exists(bound, substitute(matrix, sub), patterns);
   }
   if (e.kind == ir::ExprKind::Forall) {
     T inst = substitute(implies(cond, body), sub);

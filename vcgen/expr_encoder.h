@@ -41,6 +41,22 @@ public:
 
   term::T encode(const ir::Expr &e);
 
+  // The `{: e :}` terms met while encoding a quantifier, one frame per quantifier
+  // being encoded (innermost last); pushed by encodeQuantifier and, for \forall*,
+  // by the resource collector. A marked term outside every frame is an error.
+  struct UserTrigger {
+    term::T term; // over the quantifier's skolem constants
+    SourceRange range;
+  };
+  std::vector<std::vector<UserTrigger>> triggerFrames;
+  // The patterns for one quantifier from its frame (skolems replaced by `sub`, the
+  // bound variables `bound`): one multi-pattern, or none when the frame is empty or
+  // a term cannot be a pattern (reported as error[type] at the term).
+  std::vector<std::vector<term::T>>
+  userPatterns(const std::vector<UserTrigger> &frame,
+               const std::vector<std::pair<std::string, term::T>> &sub,
+               const std::vector<term::BoundVar> &bound);
+
   // Name used for a pure function's symbol and its limited twin.
   static std::string functionSymbol(const std::string &name, bool limited);
 
@@ -57,6 +73,7 @@ public:
   void restore(const std::vector<std::pair<std::string, std::optional<term::T>>> &saved);
 
 private:
+  term::T encodeNode(const ir::Expr &e);
   term::T encodeBinary(const ir::Expr &e);
   // The value of C arithmetic `e` computed exactly as `exact`: wrapped for unsigned
   // types, with an overflow obligation for signed ones.

@@ -215,6 +215,8 @@ void ResourceEngine::collect(const ir::Expr &e, ExprEncoder &enc, std::vector<QB
     std::vector<ir::ExprPtr> conds;
     splitConjuncts(e.args[0], conds);
     std::vector<bool> used(conds.size(), false);
+    enc.triggerFrames.emplace_back();
+    size_t atomsBefore = out.size();
     for (size_t b = 0; b < e.binders.size(); ++b) {
       QBinder qb{sk[b], std::nullopt, std::nullopt};
       const ir::Expr *lo = nullptr, *hi = nullptr;
@@ -253,6 +255,18 @@ void ResourceEngine::collect(const ir::Expr &e, ExprEncoder &enc, std::vector<QB
       atomGuards.push_back(g);
     }
     collect(*e.args[1], enc, binders, atomGuards, out, opts);
+    const std::vector<ExprEncoder::UserTrigger> &marked = enc.triggerFrames.back();
+    bool applied = false;
+    for (size_t k = atomsBefore; k < out.size(); ++k)
+      if (out[k].kind == Atom::Kind::Pure) {
+        out[k].triggers.insert(out[k].triggers.end(), marked.begin(), marked.end());
+        applied = true;
+      }
+    if (!marked.empty() && !applied)
+      vc_.unsupported(marked.front().range,
+                      "a trigger in a \\forall* without pure facts (kprove chooses the triggers "
+                      "of quantified permissions)");
+    enc.triggerFrames.pop_back();
     binders.resize(binderMark);
     atomGuards.resize(atomMark);
     enc.guards.resize(guardMark);
@@ -261,6 +275,9 @@ void ResourceEngine::collect(const ir::Expr &e, ExprEncoder &enc, std::vector<QB
   }
   if (e.kind == ir::ExprKind::Perm || e.kind == ir::ExprKind::PointsTo) {
     const ir::Expr &loc = *e.args[0];
+    if (loc.userTrigger)
+      vc_.unsupported(loc.range, "a trigger on a permission's location (kprove chooses the "
+                                 "triggers of quantified permissions)");
     if (loc.kind != ir::ExprKind::Index || loc.args[0]->kind != ir::ExprKind::Var) {
       vc_.unsupported(loc.range, "permission to something other than an array element");
       return;
@@ -441,6 +458,11 @@ void ResourceEngine::applyPure(const Atom &a, State &st, bool inhale, const Exha
     sub.emplace_back(b.skolem->name, var(bn, b.skolem->sort));
   }
   T inst = substitute(body, sub);
+  if (!a.triggers.empty()) {
+    ExprEncoder enc(vc_, st);
+    st.assume(forall(bound, inst, enc.userPatterns(a.triggers, sub, bound)));
+    return;
+  }
   // Triggers: reads `heap[ref][x]` of a named heap at a bound variable x, or with
   // the index's arithmetic moved into the bound variable (vcgen/triggers.h): Z3
   // never matches a read at an arithmetic index (d[g*64 + l]) itself.

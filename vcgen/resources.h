@@ -40,6 +40,9 @@ struct Atom {
   std::string arrayName;    // Perm: the array variable, for fence checks
   bool readsArrays = false; // Pure: reads the heap (fence filtering in seed barriers)
   std::vector<std::string> arraysRead;
+  // Pure: the `{: e :}` terms of the \forall* quantifiers around it (over skolems),
+  // its patterns when assumed; Perm atoms keep kprove's inverse-function encoding.
+  std::vector<ExprEncoder::UserTrigger> triggers;
 };
 
 // Names of the error codes and messages to use when an exhale fails.

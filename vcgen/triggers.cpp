@@ -1,5 +1,7 @@
 #include "vcgen/triggers.h"
 
+#include <fmt/format.h>
+
 namespace kprove::vcgen {
 
 using namespace term;
@@ -116,6 +118,82 @@ T forallWithMemoryTriggers(const BoundVar &v, const T &body) {
     if (std::optional<QuantifierWithTrigger> q = triggerOnIndex(v, body))
       return forall({q->bound}, q->body, q->patterns);
   return forall({v}, body, memoryTriggers(body, v.name, /*bareIndexOnly=*/false));
+}
+
+namespace {
+
+bool mentionsAnyOf(const T &t, const std::vector<BoundVar> &bound) {
+  for (const BoundVar &b : bound)
+    if (mentions(t, b.name))
+      return true;
+  return false;
+}
+
+// The first subterm of t Z3 cannot use in a pattern, described; "" if none.
+std::string forbiddenInside(const T &t, const std::vector<BoundVar> &bound) {
+  switch (t->op) {
+  case Op::Not:
+  case Op::And:
+  case Op::Or:
+  case Op::Implies:
+  case Op::Ite:
+    return "a boolean connective or conditional";
+  case Op::Eq:
+  case Op::Lt:
+  case Op::Le:
+    return "a comparison";
+  case Op::Forall:
+  case Op::Exists:
+    return "a quantifier";
+  case Op::Add:
+  case Op::Sub:
+  case Op::Mul:
+  case Op::Div:
+  case Op::Mod:
+  case Op::Neg:
+  case Op::ToReal:
+    if (mentionsAnyOf(t, bound))
+      return "arithmetic over a quantified variable (Z3 never matches it)";
+    return "";
+  default:
+    break;
+  }
+  for (const T &a : t->args)
+    if (std::string why = forbiddenInside(a, bound); !why.empty())
+      return why;
+  return "";
+}
+
+std::string boundNames(const std::vector<BoundVar> &bound) {
+  std::string names;
+  for (const BoundVar &b : bound)
+    names += (names.empty() ? "" : ", ") + b.name.substr(0, b.name.find_first_of("@$"));
+  return names;
+}
+
+} // namespace
+
+std::string patternProblem(const T &pattern, const std::vector<BoundVar> &bound) {
+  if (pattern->op != Op::App && pattern->op != Op::Select)
+    return "a trigger must be a pure function call or an array read";
+  if (std::string why = forbiddenInside(pattern, bound); !why.empty())
+    return "a trigger cannot contain " + why;
+  if (!mentionsAnyOf(pattern, bound))
+    return fmt::format("this trigger must mention a quantified variable ({})", boundNames(bound));
+  return "";
+}
+
+std::string multiPatternProblem(const std::vector<T> &all, const std::vector<BoundVar> &bound) {
+  for (const BoundVar &b : bound) {
+    bool mentioned = false;
+    for (const T &p : all)
+      mentioned = mentioned || mentions(p, b.name);
+    if (!mentioned)
+      return fmt::format("{} must mention every quantified variable ({})",
+                         all.size() == 1 ? "this trigger" : "the triggers of this quantifier",
+                         boundNames(bound));
+  }
+  return "";
 }
 
 } // namespace kprove::vcgen

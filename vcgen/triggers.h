@@ -37,4 +37,14 @@ std::vector<std::vector<term::T>> memoryTriggers(const term::T &body, const std:
 // reads at arithmetic indices (which only model-based instantiation can use).
 term::T forallWithMemoryTriggers(const term::BoundVar &v, const term::T &body);
 
+// Why `pattern`, a user's `{: e :}` term over the quantified variables `bound`,
+// cannot be a Z3 pattern, or "" when it can: it must be a function application or
+// a memory read, contain no boolean connective, comparison or nested quantifier
+// (Z3 rejects them), and no arithmetic over a quantified variable (Z3 never
+// matches it, see above). `all` (the multi-pattern of one quantifier) must mention
+// every quantified variable: checked by multiPatternProblem.
+std::string patternProblem(const term::T &pattern, const std::vector<term::BoundVar> &bound);
+std::string multiPatternProblem(const std::vector<term::T> &all,
+                                const std::vector<term::BoundVar> &bound);
+
 } // namespace kprove::vcgen

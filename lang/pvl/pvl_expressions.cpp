@@ -468,8 +468,12 @@ IdentIn const let_kw(kLetWord, Tok::BackslashWord);
 // through the substituted body).
 auto const let_expr_def = (let_kw > type > ident > tk(Tok::Assign) > nested_expr > tk(Tok::Semi) >
                            nested_expr > tk(Tok::RParen))[letExpr];
-// `{: e :}`: a trigger annotation; kprove chooses its own quantifier triggers
-// (vcgen/triggers.cpp), so it stands for `e`.
+// `{: e :}`: a trigger annotation; `e` marked as a pattern of the enclosing
+// quantifier (vcgen checks that it can be one).
+auto const markTrigger = [](auto &ctx) {
+  x3::_val(ctx) = x3::_attr(ctx);
+  x3::_val(ctx)->userTrigger = true;
+};
 auto const trigger_def = tk(Tok::LBrace) >> tk(Tok::Colon) > nested_expr > tk(Tok::Colon) >
                          tk(Tok::RBrace);
 
@@ -489,7 +493,7 @@ auto const c_spec_primary = CSpecIs() >>
 auto const location = -tk(Tok::Amp) >> nested_expr;
 
 auto const primary_def =
-    c_spec_primary | span(tk(Tok::LParen) >> let_expr)[setVal] | trigger[setVal] |
+    c_spec_primary | span(tk(Tok::LParen) >> let_expr)[setVal] | trigger[markTrigger] |
     unsupported_primary | tv(Tok::Int)[intLit] | span(tk(Tok::KwTrue))[boolLit(true)] |
     span(tk(Tok::KwFalse))[boolLit(false)] | span(tk(Tok::KwNull))[leaf(ExprKind::NullLit)] |
     span(tk(Tok::KwResult))[leaf(ExprKind::Result)] |
