@@ -1,5 +1,5 @@
 // Catch2 checks of a PVL snippet's verdict and errors, shared by the test files
-// that verify many small programs (test_vcgen.cpp, test_pvl_vercors.cpp).
+// that verify many small programs (test_vcgen.cpp, test_pvl_vercors.cpp, test_c_*.cpp).
 #pragma once
 
 #include "snippet.h"
@@ -29,6 +29,22 @@ inline void expectVerified(const std::string &src) {
     INFO(code << " at line " << line);
   CHECK(r.errors.empty());
   CHECK(r.verdict == driver::Verdict::Verified);
+}
+
+// True when some error's message contains `what`.
+inline bool mentions(const SnippetResult &r, const std::string &what) {
+  for (const Diagnostic &d : r.raw.errors)
+    if (d.message.find(what) != std::string::npos)
+      return true;
+  return false;
+}
+
+// `s` with the first `from` replaced by `to` (a failing sibling of a snippet);
+// `from` must occur.
+inline std::string replaced(std::string s, const std::string &from, const std::string &to) {
+  size_t at = s.find(from);
+  REQUIRE(at != std::string::npos);
+  return s.replace(at, from.size(), to);
 }
 
 } // namespace kprove::testing

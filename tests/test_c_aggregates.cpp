@@ -3,7 +3,7 @@
 // vector variable one variable per leaf. Each accepted form is checked by a verdict
 // (and a failing variant at its line); each rejected form is unsupported at its
 // line, naming the construct.
-#include "snippet.h"
+#include "snippet_checks.h"
 
 #include <catch2/catch.hpp>
 
@@ -12,6 +12,9 @@
 using kprove::driver::Verdict;
 using kprove::testing::runSnippet;
 
+using kprove::testing::mentions;
+using kprove::testing::replaced;
+
 namespace {
 
 kprove::testing::SnippetResult cl(const std::string &text) {
@@ -19,19 +22,6 @@ kprove::testing::SnippetResult cl(const std::string &text) {
 }
 kprove::testing::SnippetResult cu(const std::string &text) {
   return runSnippet(text, "agg", ".cu");
-}
-
-bool mentions(const kprove::testing::SnippetResult &r, const std::string &what) {
-  for (const kprove::Diagnostic &d : r.raw.errors)
-    if (d.message.find(what) != std::string::npos)
-      return true;
-  return false;
-}
-
-std::string replaced(std::string s, const std::string &from, const std::string &to) {
-  size_t at = s.find(from);
-  REQUIRE(at != std::string::npos);
-  return s.replace(at, from.size(), to);
 }
 
 // A buffer of structs: each work item writes one field of its element (line 13).

@@ -2,7 +2,7 @@
 // state after a loop joins its normal exit with every break; a continue must
 // re-establish the invariant), do-while and switch with them, the divergence of
 // barriers they decide, -D and -I, and macros and enum constants in annotations.
-#include "snippet.h"
+#include "snippet_checks.h"
 
 #include <catch2/catch.hpp>
 
@@ -14,6 +14,8 @@
 using kprove::driver::Verdict;
 using kprove::testing::runSnippet;
 using Errors = std::set<std::pair<std::string, unsigned>>;
+
+using kprove::testing::mentions;
 
 namespace {
 
@@ -30,13 +32,6 @@ void expect(const std::string &src, Verdict verdict, Errors errors,
     INFO(c << " at line " << l);
   CHECK(r.verdict == verdict);
   CHECK(r.errors == errors);
-}
-
-bool mentions(const kprove::testing::SnippetResult &r, const std::string &what) {
-  for (const kprove::Diagnostic &d : r.raw.errors)
-    if (d.message.find(what) != std::string::npos)
-      return true;
-  return false;
 }
 
 } // namespace

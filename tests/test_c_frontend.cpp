@@ -1,7 +1,7 @@
 // The OpenCL / CUDA front end: what it accepts, what it rejects (with the
 // construct named at its line), and the GPU semantics it feeds to vcgen.
 #include "lang/c/c_frontend.h"
-#include "snippet.h"
+#include "snippet_checks.h"
 
 #include <catch2/catch.hpp>
 
@@ -12,6 +12,8 @@
 using kprove::driver::Verdict;
 using kprove::testing::runSnippet;
 
+using kprove::testing::mentions;
+
 namespace {
 
 using Errors = std::set<std::pair<std::string, unsigned>>;
@@ -21,13 +23,6 @@ kprove::testing::SnippetResult cl(const std::string &text, kprove::driver::RunOp
 }
 kprove::testing::SnippetResult cu(const std::string &text) {
   return runSnippet(text, "c", ".cu");
-}
-
-bool mentions(const kprove::testing::SnippetResult &r, const std::string &what) {
-  for (const kprove::Diagnostic &d : r.raw.errors)
-    if (d.message.find(what) != std::string::npos)
-      return true;
-  return false;
 }
 
 // One work item per element: a kernel most tests vary.

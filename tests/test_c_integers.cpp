@@ -208,12 +208,14 @@ TEST_CASE("bit operations with a symbolic power of two: xor, clear a bit, mask",
 )";
   CHECK(cl(src).verdict == Verdict::Verified);
   // The facts need j to be a power of two: with j == 3 * kk they do not follow.
-  CHECK(cl("__kernel void k(__global int *a, uint j, int kk, uint i) {\n  if (0 <= kk && kk < 30 && "
-           "j == 3 * kk) {\n    uint p = i ^ j;\n    //@ assert p > i ==> p == i + j;\n  }\n}\n")
-            .errors == Errors{{"assert", 4}});
-  CHECK(cl("__kernel void k(__global int *a, uint n, uint i) {\n  if (n % 2 == 1) {\n    //@ assert "
-           "(i & (n - 1)) == i % n;\n  }\n}\n")
-            .errors == Errors{{"assert", 3}});
+  CHECK(
+      cl("__kernel void k(__global int *a, uint j, int kk, uint i) {\n  if (0 <= kk && kk < 30 && "
+         "j == 3 * kk) {\n    uint p = i ^ j;\n    //@ assert p > i ==> p == i + j;\n  }\n}\n")
+          .errors == Errors{{"assert", 4}});
+  CHECK(
+      cl("__kernel void k(__global int *a, uint n, uint i) {\n  if (n % 2 == 1) {\n    //@ assert "
+         "(i & (n - 1)) == i % n;\n  }\n}\n")
+          .errors == Errors{{"assert", 3}});
   // Facts that do not hold: i ^ j is never i - j when it is larger.
   std::string wrong = src;
   wrong.replace(wrong.find("p == i + j"), 10, "p == i - j");

@@ -2,7 +2,7 @@
 // offset into one array known statically. Each accepted form is checked by a
 // verdict (and a failing variant at its line); each rejected form is unsupported
 // at its line, naming the construct.
-#include "snippet.h"
+#include "snippet_checks.h"
 
 #include <catch2/catch.hpp>
 
@@ -14,6 +14,9 @@
 using kprove::driver::Verdict;
 using kprove::testing::runSnippet;
 
+using kprove::testing::mentions;
+using kprove::testing::replaced;
+
 namespace {
 
 kprove::testing::SnippetResult cl(const std::string &text, kprove::driver::RunOptions o = {}) {
@@ -21,19 +24,6 @@ kprove::testing::SnippetResult cl(const std::string &text, kprove::driver::RunOp
 }
 kprove::testing::SnippetResult cu(const std::string &text) {
   return runSnippet(text, "ptr", ".cu");
-}
-
-bool mentions(const kprove::testing::SnippetResult &r, const std::string &what) {
-  for (const kprove::Diagnostic &d : r.raw.errors)
-    if (d.message.find(what) != std::string::npos)
-      return true;
-  return false;
-}
-
-std::string replaced(std::string s, const std::string &from, const std::string &to) {
-  size_t at = s.find(from);
-  REQUIRE(at != std::string::npos);
-  return s.replace(at, from.size(), to);
 }
 
 // Two cells per work item, written through *p and p++ (line 8: the second store).

@@ -3,7 +3,7 @@
 // dimension), shared scalars (a local array of one cell) and private arrays (each
 // thread's own, held wholly). Each accepted form is checked by a verdict and a failing
 // variant at its line; each rejected form is unsupported at its line, naming it.
-#include "snippet.h"
+#include "snippet_checks.h"
 
 #include <catch2/catch.hpp>
 
@@ -12,6 +12,9 @@
 using kprove::driver::Verdict;
 using kprove::testing::runSnippet;
 using Errors = std::set<std::pair<std::string, unsigned>>;
+
+using kprove::testing::mentions;
+using kprove::testing::replaced;
 
 namespace {
 
@@ -27,19 +30,6 @@ void expect(const std::string &src, Verdict verdict, Errors errors,
     INFO(c << " at line " << l);
   CHECK(r.verdict == verdict);
   CHECK(r.errors == errors);
-}
-
-bool mentions(const kprove::testing::SnippetResult &r, const std::string &what) {
-  for (const kprove::Diagnostic &d : r.raw.errors)
-    if (d.message.find(what) != std::string::npos)
-      return true;
-  return false;
-}
-
-std::string replaced(std::string s, const std::string &from, const std::string &to) {
-  size_t at = s.find(from);
-  REQUIRE(at != std::string::npos);
-  return s.replace(at, from.size(), to);
 }
 
 // A 16x16 group transposes its block through a 2-D tile padded to 17 columns.
