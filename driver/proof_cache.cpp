@@ -28,14 +28,14 @@ public:
     std::string line = fmt::format("{} {} {} {} {} |", static_cast<int>(t->op),
                                    static_cast<int>(t->sort), t->name, t->num, t->den);
     for (const term::T &a : t->args)
-      line += " " + std::to_string(write(a));
+      line += fmt::format(" {}", write(a)); // not " " + to_string: GCC 12's -Wrestrict
     line += " |";
     for (const term::BoundVar &b : t->bound)
       line += fmt::format(" {}:{}", b.name, static_cast<int>(b.sort));
     for (const std::vector<term::T> &p : t->patterns) {
       line += " {";
       for (const term::T &x : p)
-        line += " " + std::to_string(write(x));
+        line += fmt::format(" {}", write(x));
       line += " }";
     }
     auto [it, fresh] = lines_.try_emplace(line, lines_.size());

@@ -535,8 +535,14 @@ private:
 std::string solverVersion() {
   unsigned major = 0, minor = 0, build = 0, revision = 0;
   Z3_get_version(&major, &minor, &build, &revision);
-  return "Z3 " + std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(build) +
-         "." + std::to_string(revision);
+  std::string version = "Z3"; // appended piecewise: GCC 12's -Wrestrict on "Z3 " + ...
+  const char *separator = " ";
+  for (unsigned part : {major, minor, build, revision}) {
+    version += separator;
+    version += std::to_string(part);
+    separator = ".";
+  }
+  return version;
 }
 
 std::unique_ptr<Prover> makeZ3Prover(const ProverOptions &opts) {
