@@ -31,6 +31,20 @@ inline void expectVerified(const std::string &src) {
   CHECK(r.verdict == driver::Verdict::Verified);
 }
 
+// `src` (a file with extension `ext`) ends with `verdict` and exactly these errors;
+// on a mismatch the source and every error's line and message are shown.
+inline void expectOutcome(const std::string &src, driver::Verdict verdict, const ErrorSet &errors,
+                          const std::string &ext, const std::string &name = "snippet") {
+  auto r = runSnippet(src, name, ext);
+  INFO(src);
+  for (const auto &[code, line] : r.errors)
+    INFO(code << " at line " << line);
+  for (const Diagnostic &d : r.raw.errors)
+    INFO(d.message);
+  CHECK(r.verdict == verdict);
+  CHECK(r.errors == errors);
+}
+
 // True when some error's message contains `what`.
 inline bool mentions(const SnippetResult &r, const std::string &what) {
   for (const Diagnostic &d : r.raw.errors)

@@ -2,7 +2,7 @@
 // calls such as __assert, __requires and __invariant become kprove's assertions,
 // contracts and loop invariants; the predicates kprove does not model are
 // `unsupported`, by name; candidate invariants are dropped with a note.
-#include "snippet.h"
+#include "snippet_checks.h"
 
 #include <catch2/catch.hpp>
 
@@ -18,14 +18,7 @@ kprove::testing::SnippetResult run(const std::string &text, const std::string &e
 
 void expect(const std::string &src, Verdict verdict, Errors errors,
             const std::string &ext = ".cl") {
-  auto r = run(src, ext);
-  INFO(src);
-  for (const auto &[c, l] : r.errors)
-    INFO(c << " at line " << l);
-  for (const kprove::Diagnostic &d : r.raw.errors)
-    INFO(d.message);
-  CHECK(r.verdict == verdict);
-  CHECK(r.errors == errors);
+  kprove::testing::expectOutcome(src, verdict, errors, ext, "gpuverify");
 }
 
 bool mentions(const std::vector<kprove::Diagnostic> &ds, const std::string &what) {

@@ -24,12 +24,7 @@ kprove::testing::SnippetResult run(const std::string &text, const std::string &e
 
 void expect(const std::string &src, Verdict verdict, Errors errors,
             const std::string &ext = ".cl") {
-  auto r = run(src, ext);
-  INFO(src);
-  for (const auto &[c, l] : r.errors)
-    INFO(c << " at line " << l);
-  CHECK(r.verdict == verdict);
-  CHECK(r.errors == errors);
+  kprove::testing::expectOutcome(src, verdict, errors, ext, "shapes");
 }
 
 // A 16x16 group transposes its block through a 2-D tile padded to 17 columns.

@@ -11,19 +11,26 @@
 
 namespace kprove::vcgen {
 
+namespace {
+
+// Hands the invariant's permissions back: it must hold with them (`what` says when).
+void exhaleInvariant(ResourceEngine &res, const ir::Stmt &s, State &st, DiagCode code,
+                     const std::string &what) {
+  ExhaleBlame blame{code, code, fmt::format("the invariant '{}' {}", s.name, what), {}};
+  blame.site = s.range;
+  ResourceOptions reads;
+  reads.reads = ReadCheck::Permission;
+  res.exhale(*s.value, st, blame, reads);
+}
+
+} // namespace
+
 void Executor::execInvariantBlock(const ir::Stmt &s, State &st) {
   if (!s.value)
     return;
   // I must frame itself: it is inhaled into states that hold nothing else of it.
   res_.checkSelfFraming(*s.value, st);
-  ExhaleBlame blame{DiagCode::InvEstablish,
-                    DiagCode::InvEstablish,
-                    fmt::format("the invariant '{}' when its block starts", s.name),
-                    {}};
-  blame.site = s.range;
-  ResourceOptions reads;
-  reads.reads = ReadCheck::Permission;
-  res_.exhale(*s.value, st, blame, reads);
+  exhaleInvariant(res_, s, st, DiagCode::InvEstablish, "when its block starts");
   exec(s.body, st);
   if (st.dead)
     return;
@@ -42,14 +49,7 @@ void Executor::execAtomicBlock(const ir::Stmt &s, State &st) {
   exec(s.body, st);
   if (st.dead)
     return;
-  ExhaleBlame blame{DiagCode::InvPreserve,
-                    DiagCode::InvPreserve,
-                    fmt::format("the invariant '{}' at the end of this atomic block", s.name),
-                    {}};
-  blame.site = s.range;
-  ResourceOptions reads;
-  reads.reads = ReadCheck::Permission;
-  res_.exhale(*s.value, st, blame, reads);
+  exhaleInvariant(res_, s, st, DiagCode::InvPreserve, "at the end of this atomic block");
 }
 
 } // namespace kprove::vcgen
