@@ -63,6 +63,9 @@ public:
     }
     if (t->sort == Sort::Int && t->op == Op::Mul)
       decompose(t, {{t, false}});
+    if (t->sort == Sort::Int && t->args.size() == 2 &&
+        (t->op == Op::Mod || (t->op == Op::App && t->name == "tmod")))
+      shiftRemainder(t);
     for (const T &a : t->args)
       visit(a);
   }
@@ -87,6 +90,40 @@ private:
     }
   }
 
+  // A remainder whose dividend has a summand that is a multiple of the divisor K
+  // (a grid-stride counter after `i += get_global_size(0)`): dropping that summand
+  // keeps the remainder, for C's truncating % when both dividends are non-negative.
+  void shiftRemainder(const T &t) {
+    const T &a = t->args[0], &k = t->args[1];
+    std::string divisor = toString(k);
+    // C's conversions wrap the sum (`wrap$u64(wrap$u64(i) + G)`); the lemma holds
+    // when the wrapping is the identity, which its premise asks.
+    T core = a;
+    while (core->op == Op::App && core->name.rfind("wrap$", 0) == 0 && core->args.size() == 1)
+      core = core->args[0];
+    std::vector<Summand> parts;
+    summands(core, parts);
+    if (parts.size() < 2)
+      return;
+    for (size_t i = 0; i < parts.size() && lemmas.size() < kMaxLemmas; ++i) {
+      const T &p = parts[i].term;
+      bool multiple = toString(p) == divisor;
+      if (!multiple && p->op == Op::Mul)
+        for (const T &f : p->args)
+          multiple = multiple || toString(f) == divisor;
+      if (!multiple)
+        continue;
+      T rest = sumOf(parts, i);
+      T premise = neq(k, intConst(0));
+      if (core != a)
+        premise = land(premise, eq(a, core));
+      if (t->op == Op::App)
+        premise = land({premise, le(intConst(0), a), le(intConst(0), rest)});
+      T shifted = t->op == Op::Mod ? mod(rest, k) : app(t->name, Sort::Int, {rest, k});
+      lemmas.push_back(implies(premise, eq(t, shifted)));
+    }
+  }
+
   std::set<const Term *> seen_;
 };
 
@@ -96,6 +133,58 @@ std::vector<T> decompositionLemmas(const T &goal) {
   LemmaCollector c;
   c.visit(goal);
   return std::move(c.lemmas);
+}
+
+namespace {
+
+// Ground remainders in t: `x % K` (C's truncating remainder, kprove's "tmod") and
+// SMT's Euclidean `mod` (unsigned %).
+void collectRemainders(const T &t, std::set<const Term *> &seen, std::vector<T> &out) {
+  std::vector<T> todo{t};
+  while (!todo.empty() && out.size() < kMaxLemmas) {
+    T u = todo.back();
+    todo.pop_back();
+    if (u->sort == Sort::Heap || u->sort == Sort::Mask || u->op == Op::Forall ||
+        u->op == Op::Exists || !seen.insert(u.get()).second)
+      continue;
+    if ((u->op == Op::App && u->name == "tmod" && u->args.size() == 2) ||
+        (u->op == Op::Mod && u->sort == Sort::Int))
+      out.push_back(u);
+    for (const T &a : u->args)
+      todo.push_back(a);
+  }
+}
+
+} // namespace
+
+std::vector<T> residueLemmas(const T &goal, const std::vector<T> &facts) {
+  std::set<const Term *> seen;
+  std::vector<T> inGoal, inFacts;
+  collectRemainders(goal, seen, inGoal);
+  for (const T &f : facts)
+    collectRemainders(f, seen, inFacts);
+  std::vector<T> lemmas;
+  for (size_t i = 0; i < inGoal.size(); ++i) {
+    std::vector<T> others(inGoal.begin() + static_cast<std::ptrdiff_t>(i) + 1, inGoal.end());
+    others.insert(others.end(), inFacts.begin(), inFacts.end());
+    const T &rx = inGoal[i];
+    std::string divisor = toString(rx->args[1]);
+    for (const T &ry : others) {
+      if (lemmas.size() >= kMaxLemmas)
+        return lemmas;
+      if (toString(ry->args[1]) != divisor || (rx->op == Op::Mod) != (ry->op == Op::Mod))
+        continue;
+      const T &x = rx->args[0], &y = ry->args[0], &k = rx->args[1];
+      // x, y with one remainder modulo K > 0 differ by a multiple of K, so closer
+      // than K means equal (two iterations of one grid-stride thread). C's
+      // truncating remainder needs both non-negative; the Euclidean one does not.
+      T premise = land({lt(intConst(0), k), eq(rx, ry), lt(x, add(y, k)), lt(y, add(x, k))});
+      if (rx->op != Op::Mod)
+        premise = land({premise, le(intConst(0), x), le(intConst(0), y)});
+      lemmas.push_back(implies(premise, eq(x, y)));
+    }
+  }
+  return lemmas;
 }
 
 } // namespace kprove::vcgen

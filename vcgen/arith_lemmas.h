@@ -19,4 +19,10 @@ namespace kprove::vcgen {
 
 std::vector<term::T> decompositionLemmas(const term::T &goal);
 
+// For each remainder x % K in the goal and each y % K in the goal or the facts (both
+// C's truncating % with non-negative x, y, or both Euclidean):
+//     0 < K && x % K == y % K && x < y + K && y < x + K  ==>  x == y
+// (grid-stride loops: `i % get_global_size(0) == get_global_id(0)` for two values of i).
+std::vector<term::T> residueLemmas(const term::T &goal, const std::vector<term::T> &facts);
+
 } // namespace kprove::vcgen

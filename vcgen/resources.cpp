@@ -582,10 +582,69 @@ std::optional<ClosedInverse> closedInverse(const T &index, const std::vector<QBi
   return out;
 }
 
+// `e == x * W + y` with binders x in [0, M) and y in [0, W) that neither the location
+// nor e mentions: the thread ids of a global id (`grp * lsz + lid`), pinned by a
+// guard such as `i % get_global_size(0) == get_global_id(0)` (a grid-stride
+// footprint). For W > 0 the pair is unique: y := e mod W, x := e div W, and their
+// ranges become `0 <= e && e div W < M`. Returns false when `g` is not of that form.
+bool eliminateDigitPair(Atom &a, size_t g) {
+  const T &c = a.guards[g];
+  if (c->op != Op::Eq)
+    return false;
+  auto binderAt = [&](const T &t) -> std::optional<size_t> {
+    if (t->op != Op::Var)
+      return std::nullopt;
+    for (size_t k = 0; k < a.binders.size(); ++k)
+      if (a.binders[k].skolem->name == t->name)
+        return k;
+    return std::nullopt;
+  };
+  for (int side : {0, 1}) {
+    const T &sum = c->args[side], &e = c->args[1 - side];
+    if (sum->op != Op::Add)
+      continue;
+    for (int low : {0, 1}) {
+      std::optional<size_t> y = binderAt(sum->args[low]);
+      const T &prod = sum->args[1 - low];
+      if (!y || prod->op != Op::Mul)
+        continue;
+      for (int f : {0, 1}) {
+        std::optional<size_t> x = binderAt(prod->args[f]);
+        const T &width = prod->args[1 - f];
+        if (!x || *x == *y)
+          continue;
+        const QBinder &bx = a.binders[*x], &by = a.binders[*y];
+        const std::string &xn = bx.skolem->name, &yn = by.skolem->name;
+        if (!bx.lo || !by.lo || !bx.hi || !by.hi || toString(*bx.lo) != "0" ||
+            toString(*by.lo) != "0" || toString(*by.hi) != toString(width) || mentions(width, xn) ||
+            mentions(width, yn) || mentions(e, xn) || mentions(e, yn) || mentions(a.index, xn) ||
+            mentions(a.index, yn) || mentions(a.ref, xn) || mentions(a.ref, yn) ||
+            mentions(*bx.hi, yn))
+          return false;
+        T hiX = *bx.hi;
+        std::vector<std::pair<std::string, T>> sub{{yn, mod(e, width)}, {xn, div(e, width)}};
+        a.guards[g] = land({lt(intConst(0), width), le(intConst(0), e), lt(div(e, width), hiX)});
+        for (size_t k = 0; k < a.guards.size(); ++k)
+          if (k != g)
+            a.guards[k] = substitute(a.guards[k], sub);
+        a.amount = substitute(a.amount, sub);
+        size_t first = std::max(*x, *y), second = std::min(*x, *y);
+        a.binders.erase(a.binders.begin() + static_cast<std::ptrdiff_t>(first));
+        a.binders.erase(a.binders.begin() + static_cast<std::ptrdiff_t>(second));
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 // `x == e ==> Perm(loc, p)` with x a binder the location does not mention (thread 0 of
 // every group writes out[group]): only one x counts, so x := e. Returns the atom
 // with such binders eliminated (their range becomes a guard on e).
 Atom eliminatePinnedBinders(Atom a) {
+  for (size_t g = 0; g < a.guards.size(); ++g)
+    while (g < a.guards.size() && eliminateDigitPair(a, g)) {
+    }
   for (size_t i = 0; i < a.binders.size();) {
     const QBinder &b = a.binders[i];
     const std::string &x = b.skolem->name;

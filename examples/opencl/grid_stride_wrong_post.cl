@@ -1,0 +1,18 @@
+//: expect fail loop.preserve 13
+// Failing sibling of grid_stride.cl: every cell gets one more than its index, so the
+// invariant a[j] == j is not preserved.
+/*@
+  context a != NULL && \pointer_length(a) == n && n <= 2147483647 - get_global_size(0);
+  context (\forall* int i; 0 <= i && i < n && i % get_global_size(0) == get_global_id(0); Perm(&a[i], write));
+  ensures (\forall int i; 0 <= i && i < n && i % get_global_size(0) == get_global_id(0); a[i] == i);
+@*/
+__kernel void iota(__global int *a, int n) {
+  /*@
+    loop_invariant 0 <= i && i % get_global_size(0) == get_global_id(0);
+    loop_invariant (\forall* int j; 0 <= j && j < n && j % get_global_size(0) == get_global_id(0); Perm(&a[j], write));
+    loop_invariant (\forall int j; 0 <= j && j < n && j < i && j % get_global_size(0) == get_global_id(0); a[j] == j);
+  @*/
+  for (int i = get_global_id(0); i < n; i += get_global_size(0)) {
+    a[i] = i + 1;
+  }
+}
