@@ -181,9 +181,16 @@ int main(int argc, char **argv) {
   app.add_flag("--int-math", opts.launch.intMath,
                "C integers as mathematical integers (VerCors's semantics): no wrap-around, no "
                "overflow obligations, no launch-size limits");
+  app.add_option("--rlimit", opts.rlimit,
+                 fmt::format("per-obligation solver budget in Z3 resource units, 0 to 4000000000 "
+                             "(default {}; 0: none); deterministic: an obligation that exhausts "
+                             "it is unknown, exit 3, on every machine and under any load",
+                             opts.rlimit))
+      ->type_name("UNITS")
+      ->check(CLI::Validator(CLI::Range(0u, 4000000000u)).description(""));
   app.add_option("--timeout", opts.timeoutSeconds,
-                 fmt::format("per-obligation timeout, 1 to 86400 (default {}); a timeout is "
-                             "unknown, exit 3",
+                 fmt::format("per-obligation wall-clock guard, 1 to 86400 (default {}); a "
+                             "timeout is unknown, exit 3",
                              opts.timeoutSeconds))
       ->type_name("SECONDS")
       ->check(CLI::Validator(CLI::Range(1u, 86400u)).description(""));

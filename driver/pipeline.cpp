@@ -102,6 +102,7 @@ std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptio
   prover::ProverOptions po;
   po.timeoutMs = opts.timeoutSeconds * 1000;
   po.randomSeed = opts.randomSeed;
+  po.rlimit = opts.rlimit;
   if (mbqiRlimit)
     po.mbqiRlimit = mbqiRlimit;
   if (timeoutMs)
@@ -109,8 +110,9 @@ std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptio
   std::optional<ProofCache> cache;
   if (!opts.cacheDir.empty())
     cache.emplace(opts.cacheDir,
-                  fmt::format("{}; {}; seed {}; timeout {} ms; mbqi rlimit {}", thisBinary(),
-                              prover::solverVersion(), po.randomSeed, po.timeoutMs, po.mbqiRlimit));
+                  fmt::format("{}; {}; seed {}; timeout {} ms; rlimit {}; mbqi rlimit {}",
+                              thisBinary(), prover::solverVersion(), po.randomSeed, po.timeoutMs,
+                              po.rlimit, po.mbqiRlimit));
   auto work = [&] {
     auto p = prover::makeZ3Prover(po); // one context per thread
     for (size_t i = next++; i < obs.size(); i = next++) {

@@ -275,11 +275,17 @@ int runLanguageServer(int argc, char **argv) {
   driver::RunOptions opts;
   // The ranges are stated in the descriptions; an empty validator description
   // keeps CLI11's "UINT:UINT in [1 - 86400]" out of the help.
-  app.add_option(
-         "--timeout", opts.timeoutSeconds,
-         fmt::format("per-obligation timeout, 1 to 86400 (default {})", opts.timeoutSeconds))
+  app.add_option("--timeout", opts.timeoutSeconds,
+                 fmt::format("per-obligation wall-clock guard, 1 to 86400 (default {})",
+                             opts.timeoutSeconds))
       ->type_name("SECONDS")
       ->check(CLI::Validator(CLI::Range(1u, 86400u)).description(""));
+  app.add_option("--rlimit", opts.rlimit,
+                 fmt::format("per-obligation solver budget in Z3 resource units (default {}; 0: "
+                             "none)",
+                             opts.rlimit))
+      ->type_name("UNITS")
+      ->check(CLI::Validator(CLI::Range(0u, 4000000000u)).description(""));
   opts.jobs = std::clamp(std::thread::hardware_concurrency(), 1u, 256u);
   app.add_option("--jobs", opts.jobs,
                  fmt::format("obligations proved in parallel, 1 to 256 (default: the number of "

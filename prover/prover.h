@@ -54,6 +54,10 @@ struct ProverOptions {
   // candidate counter-model, in Z3 resource units (deterministic, unlike time;
   // see z3_prover.cpp and docs/performance.md).
   unsigned mbqiRlimit = 1000000;
+  // Budget of every other round, in the same deterministic units: an obligation
+  // the solver cannot decide stops here, at the same point on every machine and
+  // under any load (0: none; timeoutMs alone bounds it).
+  unsigned rlimit = 0;
   // Z3 4.8.12 does not check for interrupts on every path either: a solver still
   // running this long after it was interrupted ends the process with exit code 3
   // (unknown) and a message, rather than hang it (0: never).

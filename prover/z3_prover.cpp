@@ -29,7 +29,7 @@ public:
   // failing obligation fail rather than time out.
   Answer check(const Query &q) override {
     auto start = std::chrono::steady_clock::now();
-    Answer first = round(q, /*mbqi=*/false, opts_.timeoutMs);
+    Answer first = round(q, /*mbqi=*/false, opts_.timeoutMs, opts_.rlimit);
     Answer ans = first;
     bool candidate = first.verdict == Verdict::Unknown &&
                      first.reason.find("incomplete quantifiers") != std::string::npos;
@@ -53,7 +53,7 @@ public:
     if (ans.verdict == Verdict::Unknown) {
       // The candidate case is budgeted in Z3's deterministic resource units, so
       // the verdict does not depend on machine load.
-      ans = round(q, /*mbqi=*/true, opts_.timeoutMs, candidate ? opts_.mbqiRlimit : 0);
+      ans = round(q, /*mbqi=*/true, opts_.timeoutMs, candidate ? opts_.mbqiRlimit : opts_.rlimit);
       // Instantiation saturated with a candidate counter-model and model-based
       // instantiation did not refute it either: reported as a failure ("may not
       // hold"), as Boogie and Viper do. Running out of time without such a model
@@ -92,6 +92,7 @@ private:
     Answer ans;
     try {
       z3::solver s = makeSolver(q, mbqi, timeoutMs, rlimit, plain);
+      const auto roundStart = std::chrono::steady_clock::now();
       // The solver's own timeout is not honoured on every path (nonlinear
       // arithmetic), so a watchdog interrupts it as well: never a hang.
       std::mutex m;
@@ -138,8 +139,15 @@ private:
       else {
         ans.verdict = Verdict::Unknown;
         ans.reason = s.reason_unknown();
+        // Z3 says "canceled" both for its timeout (or the watchdog) and for a
+        // spent resource budget; the clock tells them apart.
         if (ans.reason == "canceled")
-          ans.reason = "timeout";
+          ans.reason = rlimit && std::chrono::steady_clock::now() - roundStart <
+                                     std::chrono::milliseconds(timeoutMs)
+                           ? "resource limit"
+                           : "timeout";
+        else if (ans.reason.find("resource limit") != std::string::npos)
+          ans.reason = "resource limit"; // Z3: "max. resource limit exceeded"
       }
       bool candidate =
           r == z3::unknown && ans.reason.find("incomplete quantifiers") != std::string::npos;

@@ -65,6 +65,17 @@ TEST_CASE("an undecided obligation is unknown, exit 3, never verified", "[cli]")
   CHECK(r.out.find("kprove: 0 verified, 0 failed, 1 unknown") != std::string::npos);
 }
 
+TEST_CASE("a spent solver budget is unknown, exit 3, whatever the load", "[cli]") {
+  // Z3's resource units count work, not time: the same answer on every machine.
+  std::string f = writeTemp("fermat_budget.pvl", "requires x > 0 && y > 0 && z > 0;\n"
+                                                 "void m(int x, int y, int z) {\n"
+                                                 "  assert x*x*x + y*y*y != z*z*z;\n}\n");
+  Run r = runKprove("--rlimit 20000 --timeout 600 " + f);
+  CHECK(r.exitCode == 3);
+  CHECK(r.out.find("fermat_budget.pvl:3:10: unknown[assert]") != std::string::npos);
+  CHECK(r.out.find("(the solver could not decide: resource limit)") != std::string::npos);
+}
+
 TEST_CASE("a memory limit ends in a clear error, never a proof", "[cli][robustness]") {
 #if defined(__SANITIZE_ADDRESS__)
   SUCCEED("ASan reserves its shadow memory up front: an address-space limit is meaningless");
