@@ -300,7 +300,8 @@ TEST_CASE("the version and help flags", "[cli]") {
   // Defaults, exit codes and where the documentation is, in words a user reads;
   // none of CLI11's type labels ("UINT:UINT in [1 - 86400]", "TEXT").
   CHECK(h.out.find("--timeout SECONDS") != std::string::npos);
-  CHECK(h.out.find("(default 10)") != std::string::npos);
+  CHECK(h.out.find("(default 60)") != std::string::npos);
+  CHECK(h.out.find("--rlimit UNITS") != std::string::npos);
   CHECK(h.out.find("Exit codes: 0 every obligation proved") != std::string::npos);
   CHECK(h.out.find("3 nothing failed but something is unknown") != std::string::npos);
   CHECK(h.out.find("docs/tutorial/README.md") != std::string::npos);
