@@ -469,3 +469,19 @@ TEST_CASE("pointer: an uninitialised pointer's array is unknown", "[c][pointer][
   CHECK(isNull.verdict == Verdict::Failed);
   CHECK(isNull.errors.count({"assert", 3}));
 }
+
+TEST_CASE("pointer: a pointer whose array is known at run time stays out of barrier contracts",
+          "[c][pointer][dynamic][unsupported]") {
+  // It may point into a private array, which all threads' copies share as one symbol.
+  auto r = cl("__kernel void k(__global int *a, __global int *b, int c) {\n"
+              "  __global int *p = c ? a : b;\n"
+              "  /*@\n"
+              "    requires Perm(&p[0], 1\\2);\n"
+              "    ensures Perm(&p[0], 1\\2);\n"
+              "  @*/\n"
+              "  barrier(CLK_GLOBAL_MEM_FENCE);\n"
+              "}\n");
+  CHECK(r.verdict == Verdict::Invalid);
+  CHECK(r.errors.count({"unsupported", 4}));
+  CHECK(mentions(r, "known only at run time in a barrier's contract"));
+}

@@ -147,6 +147,13 @@ void CLowering::pointerDecl(const clang::VarDecl *vd, std::vector<StmtPtr> &out)
   SourceRange r = range(vd);
   std::string name = vd->getNameAsString();
   clang::QualType pointee = vd->getType()->getPointeeType();
+  if (pointee->isFunctionType()) {
+    badPointers_.insert(vd);
+    unsupported(r, "function pointer variable '" + name + "' of type '" +
+                       vd->getType().getAsString() +
+                       "' (calls through function pointers are not modelled)");
+    return;
+  }
   if (!(isIntLike(pointee) || isFloat(pointee) || pointee->isBooleanType())) {
     badPointers_.insert(vd);
     unsupported(r, "local pointer variable '" + name + "' to '" + pointee.getAsString() +
