@@ -1,6 +1,6 @@
 //: expect fail perm.write 30
-// Failing sibling of pointer_choice.cl, one deliberate bug: each work item stores into
-// its right neighbour's cell of the chosen buffer, which it holds no permission to.
+// Failing sibling of pointer_choice.cl, one deliberate bug: every work item stores into
+// cell 0 of the chosen buffer, which only work item 0 holds a permission to.
 /*@
   context acc != NULL && \pointer_length(acc) >= 1 && Perm(&acc[0], write);
   requires -2000 <= acc[0] && acc[0] <= 2000 && -1000 <= v && v <= 1000;
@@ -18,8 +18,8 @@ void add_into(int *acc, int v) {
   context Perm(&lo[get_global_id(0)], write) ** Perm(&hi[get_global_id(0)], write);
   context -1000 <= in[2 * get_global_id(0)] && in[2 * get_global_id(0)] <= 1000;
   context -1000 <= in[2 * get_global_id(0) + 1] && in[2 * get_global_id(0) + 1] <= 1000;
-  ensures upper != 0 ==> hi[get_global_id(0)] == in[2 * get_global_id(0)] + in[2 * get_global_id(0) + 1];
-  ensures upper == 0 ==> lo[get_global_id(0)] == in[2 * get_global_id(0)] + in[2 * get_global_id(0) + 1];
+  ensures (upper != 0 ? hi[get_global_id(0)] : lo[get_global_id(0)]) ==
+          in[2 * get_global_id(0)] + in[2 * get_global_id(0) + 1];
 @*/
 __kernel void split_sums(__global const int *in, __global int *lo, __global int *hi, int upper) {
   size_t gid = get_global_id(0);
@@ -27,5 +27,5 @@ __kernel void split_sums(__global const int *in, __global int *lo, __global int 
   add_into(&sum, in[2 * gid]);
   add_into(&sum, in[2 * gid + 1]);
   __global int *dst = upper ? hi : lo;
-  dst[gid + 1] = sum;
+  dst[0] = sum;
 }

@@ -18,8 +18,8 @@ void add_into(int *acc, int v) {
   context Perm(&lo[get_global_id(0)], write) ** Perm(&hi[get_global_id(0)], write);
   context -1000 <= in[2 * get_global_id(0)] && in[2 * get_global_id(0)] <= 1000;
   context -1000 <= in[2 * get_global_id(0) + 1] && in[2 * get_global_id(0) + 1] <= 1000;
-  ensures upper != 0 ==> hi[get_global_id(0)] == in[2 * get_global_id(0)] + in[2 * get_global_id(0) + 1];
-  ensures upper == 0 ==> lo[get_global_id(0)] == in[2 * get_global_id(0)] + in[2 * get_global_id(0) + 1];
+  ensures (upper != 0 ? hi[get_global_id(0)] : lo[get_global_id(0)]) ==
+          in[2 * get_global_id(0)] + in[2 * get_global_id(0) + 1];
 @*/
 __kernel void split_sums(__global const int *in, __global int *lo, __global int *hi, int upper) {
   size_t gid = get_global_id(0);
