@@ -259,19 +259,16 @@ TEST_CASE("pointer: forms whose array is not one known array are unsupported at 
     const char *construct;
   };
   const Case cases[] = {
-      {"  __global int *p = a;\n  if (n) p = b;\n",
-       "assigned pointers into two arrays ('a' and 'b')"},
-      {"  __global float *p = (__global float *)a;\n", "pointer conversion BitCast"},
+      {"  __global float *p = (__global float *)a;\n", "(memory is modelled per element"},
+      {"  __global char *p = (__global char *)a;\n", "not per byte"},
       {"  __global int *p = a;\n  __global int **pp = &p;\n", "local pointer variable 'pp'"},
-      {"  __global int *p = 0;\n", "a null pointer"},
-      {"  __global int *p = n ? a : b;\n", "chosen by ?:"},
-      {"  int x = 0;\n  int *p = &x;\n", "no pointers to scalar variables"},
       {"  a += n;\n", "assignment to the pointer parameter 'a'"},
       {"  __global int *p = a;\n  long x = (long)p;\n", "the conversion PointerToIntegral"},
       {"  __global int *p = a + 1;\n  if (p < b) a[0] = 1;\n", "different arrays ('a' and 'b')"},
-      {"  __global int *p;\n  *p = 1;\n", "'p' read before it is assigned"},
-      {"  __global int *p;\n  if (n)\n    p = a;\n",
-       "first assignment of pointer 'p' inside a branch"},
+      {"  __global int *p = n ? a : b;\n  if (p < b) a[0] = 1;\n",
+       "ordering pointers whose arrays are known only at run time"},
+      {"  __global int *p = n ? a : b;\n  if (p - a) a[0] = 1;\n",
+       "the difference of pointers whose arrays are known only at run time"},
       {"  __global int *p = a;\n  //@ assert p == b;\n", "in an annotation"},
   };
   for (const Case &c : cases) {
@@ -335,4 +332,156 @@ __kernel void k(__global int *a) {
   auto past = cl(replaced(src, "p < a + 4;", "p <= a + 4;"));
   CHECK(past.verdict == Verdict::Failed);
   CHECK(past.errors.count({"bounds", 12}));
+}
+
+// A kernel's scalar whose address is taken is a one-cell private array
+// (lang/c/lower_pointer_dynamic.cpp): the name and the pointer are the same cell.
+const char *kAddressOf = R"(/*@
+  context out != NULL && \pointer_length(out) == get_global_size(0);
+  context Perm(&out[get_global_id(0)], write);
+  ensures out[get_global_id(0)] == 5;
+@*/
+__kernel void k(__global int *out) {
+  int x = 1;
+  int *p = &x;
+  *p = 5;
+  out[get_global_id(0)] = x;
+}
+)";
+
+TEST_CASE("pointer: &x of a kernel's scalar reads and writes x", "[c][pointer][address]") {
+  CHECK(cl(kAddressOf).verdict == Verdict::Verified);
+  auto wrong = cl(replaced(kAddressOf, "*p = 5;", "*p = 4;"));
+  CHECK(wrong.verdict == Verdict::Failed);
+  CHECK(wrong.errors.count({"post", 4}));
+  // x is one cell: p[1] is past it.
+  auto past = cl(replaced(kAddressOf, "*p = 5;", "p[1] = 5;"));
+  CHECK(past.verdict == Verdict::Failed);
+  CHECK(past.errors.count({"bounds", 9}));
+  // *&x is x.
+  CHECK(cl(replaced(kAddressOf, "*p = 5;", "*&x = 5;")).verdict == Verdict::Verified);
+}
+
+TEST_CASE("pointer: &x passed to a helper with a contract", "[c][pointer][address]") {
+  const char *src = R"(/*@
+  context p != NULL && \pointer_length(p) >= 1 && Perm(&p[0], write);
+  ensures p[0] == 5;
+@*/
+void set5(int *p) { p[0] = 5; }
+/*@
+  context out != NULL && \pointer_length(out) == get_global_size(0);
+  context Perm(&out[get_global_id(0)], write);
+  ensures out[get_global_id(0)] == 5;
+@*/
+__kernel void k(__global int *out) {
+  int x = 4;
+  set5(&x);
+  out[get_global_id(0)] = x;
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+  auto stale = cl(replaced(src, "out[get_global_id(0)] = x;", "out[get_global_id(0)] = x - 1;"));
+  CHECK(stale.verdict == Verdict::Failed);
+  CHECK(stale.errors.count({"post", 9}));
+  // In a helper there is no private array to hold it.
+  auto helper = cl("void f(__global int *a) {\n  int x = 0;\n  int *p = &x;\n}\n");
+  CHECK(helper.verdict == Verdict::Invalid);
+  CHECK(helper.errors.count({"unsupported", 2}));
+  CHECK(mentions(helper, "in a helper function"));
+}
+
+// A pointer whose array is chosen at run time holds it in an array variable.
+const char *kChosen = R"(/*@
+  context a != NULL && b != NULL;
+  context \pointer_length(a) == get_global_size(0) && \pointer_length(b) == get_global_size(0);
+  context Perm(&a[get_global_id(0)], write) ** Perm(&b[get_global_id(0)], write);
+  ensures c != 0 ==> a[get_global_id(0)] == 1;
+  ensures c == 0 ==> b[get_global_id(0)] == 1;
+@*/
+__kernel void k(__global int *a, __global int *b, int c) {
+  __global int *p;
+  if (c)
+    p = a;
+  else
+    p = b;
+  p[get_global_id(0)] = 1;
+}
+)";
+
+TEST_CASE("pointer: assigned pointers into two arrays in a branch", "[c][pointer][dynamic]") {
+  CHECK(cl(kChosen).verdict == Verdict::Verified);
+  // The neighbour's cell of whichever array: no permission.
+  auto shifted = cl(replaced(kChosen, "p[get_global_id(0)] = 1;", "p[get_global_id(0) + 1] = 1;"));
+  CHECK(shifted.verdict == Verdict::Failed);
+  CHECK(shifted.errors.count({"perm.write", 14}));
+  // Without the permission to b's cell, the write through p needs it when p is b.
+  auto noB = cl(replaced(kChosen, " ** Perm(&b[get_global_id(0)], write)", ""));
+  CHECK(noB.verdict == Verdict::Failed);
+  CHECK(noB.errors.count({"perm.write", 14}));
+  // The same choice by ?:.
+  std::string ternary =
+      replaced(kChosen, "  if (c)\n    p = a;\n  else\n    p = b;\n", "  p = c ? a : b;\n\n\n\n");
+  CHECK(cl(ternary).verdict == Verdict::Verified);
+  auto swapped = cl(replaced(ternary, "c ? a : b", "c ? b : a"));
+  CHECK(swapped.verdict == Verdict::Failed);
+  CHECK(swapped.errors.count({"post", 5}));
+}
+
+TEST_CASE("pointer: a null pointer's dereference is an error, its comparisons are exact",
+          "[c][pointer][dynamic]") {
+  const char *src = R"(/*@
+  context a != NULL && \pointer_length(a) == get_global_size(0);
+  context Perm(&a[get_global_id(0)], write);
+  ensures c != 0 ==> a[get_global_id(0)] == 1;
+@*/
+__kernel void k(__global int *a, int c) {
+  __global int *p = NULL;
+  if (c)
+    p = a;
+  if (p != NULL)
+    p[get_global_id(0)] = 1;
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+  auto unguarded = cl(replaced(src, "if (p != NULL)", "if (1)"));
+  CHECK(unguarded.verdict == Verdict::Failed);
+  CHECK(unguarded.errors.count({"null", 11}));
+  // p == a exactly when c: a is not null.
+  CHECK(cl(replaced(src, "if (p != NULL)", "if (p == a)")).verdict == Verdict::Verified);
+  auto inverted = cl(replaced(src, "if (p != NULL)", "if (p != a)"));
+  CHECK(inverted.verdict == Verdict::Failed);
+  CHECK(inverted.errors.count({"null", 11}));
+}
+
+TEST_CASE("pointer: an uninitialised pointer's array is unknown", "[c][pointer][dynamic]") {
+  const char *src = "__kernel void k(__global int *a) {\n"
+                    "  __global int *p;\n"
+                    "  *p = 1;\n"
+                    "}\n";
+  auto r = cl(src);
+  CHECK(r.verdict == Verdict::Failed);
+  CHECK(r.errors.count({"null", 3}));
+  // Nor is it NULL.
+  auto isNull = cl("__kernel void k(__global int *a) {\n"
+                   "  __global int *p;\n"
+                   "  //@ assert p == NULL;\n"
+                   "}\n");
+  CHECK(isNull.verdict == Verdict::Failed);
+  CHECK(isNull.errors.count({"assert", 3}));
+}
+
+TEST_CASE("pointer: a pointer whose array is known at run time stays out of barrier contracts",
+          "[c][pointer][dynamic][unsupported]") {
+  // It may point into a private array, which all threads' copies share as one symbol.
+  auto r = cl("__kernel void k(__global int *a, __global int *b, int c) {\n"
+              "  __global int *p = c ? a : b;\n"
+              "  /*@\n"
+              "    requires Perm(&p[0], 1\\2);\n"
+              "    ensures Perm(&p[0], 1\\2);\n"
+              "  @*/\n"
+              "  barrier(CLK_GLOBAL_MEM_FENCE);\n"
+              "}\n");
+  CHECK(r.verdict == Verdict::Invalid);
+  CHECK(r.errors.count({"unsupported", 4}));
+  CHECK(mentions(r, "known only at run time in a barrier's contract"));
 }

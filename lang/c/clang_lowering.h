@@ -5,6 +5,7 @@
 //   lower_stmt.cpp         statements, barriers, calls and atomics
 //   lower_expr.cpp         expressions, conversions, floating point as opaque values
 //   lower_pointer.cpp      pointers as offsets into one statically known array
+//   lower_pointer_dynamic.cpp  pointers whose array is known at run time, &x of scalars
 //   lower_aggregate.cpp    structs and vectors: leaves, struct-of-arrays buffers
 //   lower_vector.cpp       vectors' component names, operators and builtins
 //   lower_arrays.cpp       multi-dimensional, private and constant arrays, shared scalars
@@ -343,7 +344,8 @@ private:
   struct PointerVar {
     const clang::ValueDecl *base = nullptr; // null until the variable is first assigned
     std::string baseName;
-    std::string offset; // the IR variable holding the offset
+    std::string offset;   // the IR variable holding the offset
+    bool dynamic = false; // baseName is the array variable p$arr (lower_pointer_dynamic.cpp)
   };
   std::optional<PointerValue> pointerValue(const clang::Expr *e, std::vector<StmtPtr> &pre);
   ExprPtr pointerCell(const PointerValue &p, ExprPtr index, clang::QualType elem, SourceRange r);
@@ -364,6 +366,19 @@ private:
   bool specIsPointer(const ExprPtr &e);
   static std::string spineName(const ExprPtr &e);
   std::optional<std::pair<std::string, ExprPtr>> specPointerOperand(ExprPtr e);
+  std::string castProblem(const clang::CastExpr *ce) const;
+  // Pointers whose array is known only at run time (lower_pointer_dynamic.cpp): a
+  // PointerValue with a null base names an array variable holding the array.
+  void classifyPointers(const clang::FunctionDecl *fd);
+  void addressedScalarDecl(const clang::VarDecl *vd, SourceRange r, std::vector<StmtPtr> &out);
+  PointerValue dynamicValue(ExprPtr ref, ExprPtr offset, clang::QualType pointee, SourceRange r,
+                            std::vector<StmtPtr> &pre);
+  static ExprPtr nullRef(SourceRange r);
+  std::optional<PointerValue> chosenPointer(const clang::ConditionalOperator *co,
+                                            std::vector<StmtPtr> &pre);
+  void dynamicPointerDecl(const clang::VarDecl *vd, PointerVar pv, std::vector<StmtPtr> &out);
+  ExprPtr dynamicCompare(const clang::BinaryOperator *bo, const PointerValue &a,
+                         const PointerValue &b);
 
   // --- array shapes, private arrays, constant memory, shared scalars (lower_arrays.cpp) ---
   bool isSharedDecl(const clang::VarDecl *vd) const;
@@ -428,6 +443,13 @@ private:
   // Helpers' pointer parameters (by index) that some call passes an offset pointer:
   // each gets an offset parameter `p$off` after it.
   std::map<const clang::FunctionDecl *, std::set<unsigned>> offsetParams_;
+  // The function's dynamic local pointers and scalars whose address it takes; the
+  // array variables holding arrays chosen at run time (p$arr and temporaries); set
+  // when an atomic's array is one of them (then every array may be atomic).
+  std::set<const clang::VarDecl *> dynamicPointers_;
+  std::set<const clang::VarDecl *> addressedScalars_;
+  std::set<std::string> dynamicArrays_;
+  bool atomicThroughDynamic_ = false;
   int exprDepth_ = 0;
   // The function's struct and vector names: variables and parameters (false) and
   // buffers (true), with their aggregate type; the buffers' same-length requirements.

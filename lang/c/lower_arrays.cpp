@@ -314,11 +314,19 @@ void CLowering::rejectConstantWrites(const std::vector<StmtPtr> &body) {
 }
 
 // Private arrays are one symbol for all threads (vcgen): a contract that other
-// threads' preconditions take part in (a kernel's, a barrier's) must not name them.
+// threads' preconditions take part in (a kernel's, a barrier's) must not name them,
+// nor a pointer whose array is known only at run time (it may be a private one).
 void CLowering::rejectPrivateArraysIn(const std::vector<ir::Clause> &clauses, const char *where) {
   std::function<bool(const ExprPtr &)> names = [&](const ExprPtr &e) {
     if (!e)
       return false;
+    if (e->kind == ExprKind::Var && dynamicArrays_.count(e->name)) {
+      unsupported(e->range, "a pointer whose array is known only at run time in " +
+                                std::string(where) +
+                                " (it may point into a private array; name it in assertions "
+                                "and loop invariants only)");
+      return true;
+    }
     if (e->kind == ExprKind::Var &&
         (privateArrays_.count(e->name) || constantNames_.count(e->name))) {
       unsupported(e->range, std::string(privateArrays_.count(e->name) ? "the private array '"

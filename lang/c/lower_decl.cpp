@@ -137,6 +137,11 @@ bool CLowering::param(const clang::ParmVarDecl *p, ir::Param &out, ir::MemorySpa
   clang::QualType t = p->getType().getCanonicalType();
   if (t->isPointerType()) {
     clang::QualType pointee = t->getPointeeType();
+    if (pointee->isFunctionType()) {
+      unsupported(r, "function pointer parameter '" + out.name + "' of type '" + t.getAsString() +
+                         "' (calls through function pointers are not modelled)");
+      return false;
+    }
     if (!(isIntLike(pointee) || isFloat(pointee) || pointee->isBooleanType())) {
       unsupported(r, "pointer parameter '" + out.name + "' to '" + pointee.getAsString() +
                          "' (only pointers to int-like and floating-point scalars)");
@@ -187,6 +192,7 @@ void CLowering::enterFunction(const clang::FunctionDecl *fd) {
   }
   returnCint_ = cintOf(fd->getReturnType());
   collectArrayShapes(fd);
+  classifyPointers(fd); // lower_pointer_dynamic.cpp
 }
 
 void CLowering::kernel(clang::FunctionDecl *fd, uint32_t at) {
@@ -342,6 +348,10 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
     pointerDecl(vd, out);
     return;
   }
+  if (addressedScalars_.count(vd)) {
+    addressedScalarDecl(vd, r, out); // lower_pointer_dynamic.cpp
+    return;
+  }
   if (isAggregate(t)) {
     if (auto fields = scalarFields(t))
       structDecl(vd, *fields, out);
@@ -418,8 +428,17 @@ void CLowering::addFloatFunctions() {
       m.params.push_back({Type::Int, "x" + std::to_string(i), {}});
     out_.methods.push_back(std::move(m));
   }
-  for (ir::GpuKernel &k : out_.gpuKernels)
+  for (ir::GpuKernel &k : out_.gpuKernels) {
     k.atomicArrays.assign(atomics_.begin(), atomics_.end());
+    // An atomic through an array chosen at run time may be on any array.
+    if (atomicThroughDynamic_) {
+      for (const ir::Param &p : k.params)
+        if (p.type == Type::IntArray)
+          k.atomicArrays.push_back(p.name);
+      for (const ir::KernelArray &a : k.locals)
+        k.atomicArrays.push_back(a.name);
+    }
+  }
 }
 
 } // namespace kprove::lang::clower

@@ -9,9 +9,10 @@
 //
 // Offsets are mathematical integers: an offset C defines (inside the array or one
 // past it) fits ptrdiff_t, so C's pointer arithmetic never wraps. A pointer whose
-// array is not one statically known array (assigned pointers into two arrays, a
-// null pointer, a cast between element types, a pointer to a pointer, a pointer a
-// function returns, ?: between pointers) is unsupported, never guessed.
+// array is known only at run time (assigned pointers into two arrays, a null
+// pointer, ?: between arrays) holds its array in an array variable
+// (lower_pointer_dynamic.cpp). A cast between element types, a pointer to a pointer
+// and a pointer a function returns are unsupported, never guessed.
 #include "lang/c/clang_lowering.h"
 
 namespace kprove::lang::clower {
@@ -50,13 +51,13 @@ std::optional<CLowering::PointerValue> CLowering::pointerValue(const clang::Expr
                                                                std::vector<StmtPtr> &pre) {
   SourceRange r = range(e);
   e = e->IgnoreParens();
-  if (e->isNullPointerConstant(ctx_, clang::Expr::NPC_ValueDependentIsNotNull)) {
-    unsupported(r, "a null pointer here (a pointer is modelled as an offset into one array "
-                   "known statically)");
-    return std::nullopt;
-  }
+  // NULL: the null array, whose cells no access may touch (vcgen: code null).
+  if (e->isNullPointerConstant(ctx_, clang::Expr::NPC_ValueDependentIsNotNull))
+    return dynamicValue(nullRef(r), nullptr, e->getType()->getPointeeType(), r, pre);
   if (auto *ce = llvm::dyn_cast<clang::CastExpr>(e)) {
     switch (ce->getCastKind()) {
+    case clang::CK_NullToPointer:
+      return dynamicValue(nullRef(r), nullptr, e->getType()->getPointeeType(), r, pre);
     case clang::CK_LValueToRValue:
     case clang::CK_NoOp:
     case clang::CK_ArrayToPointerDecay:
@@ -64,9 +65,7 @@ std::optional<CLowering::PointerValue> CLowering::pointerValue(const clang::Expr
     case clang::CK_AddressSpaceConversion:
       return pointerValue(ce->getSubExpr(), pre);
     default:
-      unsupported(r, std::string("the pointer conversion ") + ce->getCastKindName() +
-                         " (a pointer is modelled as an offset into one array of its element "
-                         "type)");
+      unsupported(r, castProblem(ce));
       return std::nullopt;
     }
   }
@@ -82,6 +81,8 @@ std::optional<CLowering::PointerValue> CLowering::pointerValue(const clang::Expr
       return std::nullopt;
     }
     if (const PointerVar *pv = pointerVar(e)) {
+      if (pv->dynamic)
+        return PointerValue{nullptr, pv->baseName, typed(ir::makeVar(pv->offset, r), {})};
       if (!pv->base) {
         unsupported(r, "pointer '" + name + "' read before it is assigned");
         return std::nullopt;
@@ -134,8 +135,8 @@ std::optional<CLowering::PointerValue> CLowering::pointerValue(const clang::Expr
     unsupported(r, "a multi-dimensional array or an array of pointers");
   else if (llvm::isa<clang::CallExpr>(e))
     unsupported(r, "a pointer a function returns (its array is not known statically)");
-  else if (llvm::isa<clang::ConditionalOperator>(e))
-    unsupported(r, "a pointer chosen by ?: (its array must be known statically)");
+  else if (auto *co = llvm::dyn_cast<clang::ConditionalOperator>(e))
+    return chosenPointer(co, pre); // lower_pointer_dynamic.cpp
   else
     unsupported(r, "this pointer expression");
   return std::nullopt;
@@ -146,6 +147,13 @@ void CLowering::pointerDecl(const clang::VarDecl *vd, std::vector<StmtPtr> &out)
   SourceRange r = range(vd);
   std::string name = vd->getNameAsString();
   clang::QualType pointee = vd->getType()->getPointeeType();
+  if (pointee->isFunctionType()) {
+    badPointers_.insert(vd);
+    unsupported(r, "function pointer variable '" + name + "' of type '" +
+                       vd->getType().getAsString() +
+                       "' (calls through function pointers are not modelled)");
+    return;
+  }
   if (!(isIntLike(pointee) || isFloat(pointee) || pointee->isBooleanType())) {
     badPointers_.insert(vd);
     unsupported(r, "local pointer variable '" + name + "' to '" + pointee.getAsString() +
@@ -154,6 +162,10 @@ void CLowering::pointerDecl(const clang::VarDecl *vd, std::vector<StmtPtr> &out)
   }
   PointerVar pv;
   pv.offset = name + "$off";
+  if (dynamicPointers_.count(vd)) {
+    dynamicPointerDecl(vd, pv, out); // lower_pointer_dynamic.cpp
+    return;
+  }
   auto d = newStmt(StmtKind::VarDecl, r);
   d->name = pv.offset;
   d->nameRange = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
@@ -248,14 +260,24 @@ bool CLowering::pointerUpdate(const clang::Expr *e, std::vector<StmtPtr> &out) {
   std::vector<StmtPtr> pre;
   ExprPtr next;
   if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e)) {
-    if (!pv.base) {
+    if (!pv.base && !pv.dynamic) {
       unsupported(r, "pointer '" + vd->getNameAsString() + "' read before it is assigned");
       return true;
     }
     next = addOffset(off, ir::makeInt(1, r), uo->isDecrementOp(), r);
   } else {
     auto *bo = llvm::cast<clang::BinaryOperator>(e);
-    if (bo->getOpcode() == clang::BO_Assign) {
+    if (bo->getOpcode() == clang::BO_Assign && pv.dynamic) {
+      // Both the array and the offset (lower_pointer_dynamic.cpp).
+      auto to = pointerValue(bo->getRHS(), pre);
+      if (!to)
+        return true;
+      out.insert(out.end(), pre.begin(), pre.end());
+      assign(ir::makeVar(pv.baseName, range(target)), ir::makeVar(to->baseName, r), r, out);
+      assign(ir::makeVar(pv.offset, range(target)), to->offset ? to->offset : ir::makeInt(0, r), r,
+             out);
+      return true;
+    } else if (bo->getOpcode() == clang::BO_Assign) {
       if (!pv.base && !inDeclaringBlock(e, vd)) {
         // Assigned on some paths only, p would be indeterminate on the others.
         unsupported(r, "the first assignment of pointer '" + vd->getNameAsString() +
@@ -268,7 +290,7 @@ bool CLowering::pointerUpdate(const clang::Expr *e, std::vector<StmtPtr> &out) {
         return true;
       next = to->offset ? to->offset : ir::makeInt(0, r);
     } else if (bo->getOpcode() == clang::BO_AddAssign || bo->getOpcode() == clang::BO_SubAssign) {
-      if (!pv.base) {
+      if (!pv.base && !pv.dynamic) {
         unsupported(r, "pointer '" + vd->getNameAsString() + "' read before it is assigned");
         return true;
       }
@@ -319,6 +341,8 @@ ExprPtr CLowering::pointerCompare(const clang::BinaryOperator *bo, std::vector<S
   auto a = pointerValue(lhs, pre), b = pointerValue(rhs, pre);
   if (!a || !b)
     return nullptr;
+  if (!a->base || !b->base)
+    return dynamicCompare(bo, *a, *b); // lower_pointer_dynamic.cpp
   if (a->base != b->base) {
     if (equality && !a->offset && !b->offset)
       return ir::makeBinary(cmp.at(op), ir::makeVar(a->baseName, range(lhs)),
@@ -337,6 +361,10 @@ ExprPtr CLowering::pointerDifference(const clang::BinaryOperator *bo, std::vecto
   auto a = pointerValue(bo->getLHS(), pre), b = pointerValue(bo->getRHS(), pre);
   if (!a || !b)
     return nullptr;
+  if (!a->base || !b->base) {
+    unsupported(r, "the difference of pointers whose arrays are known only at run time");
+    return nullptr;
+  }
   if (a->base != b->base) {
     unsupported(r, "the difference of pointers into different arrays ('" + a->baseName + "' and '" +
                        b->baseName + "')");
@@ -346,6 +374,23 @@ ExprPtr CLowering::pointerDifference(const clang::BinaryOperator *bo, std::vecto
                                    b->offset ? b->offset : ir::makeInt(0, r), r),
                     {});
   return convertInt(d, cintOf(bo->getType()), r);
+}
+
+// Why a conversion between pointers is not modelled: memory is a sequence of
+// elements of one type per array, not of bytes.
+std::string CLowering::castProblem(const clang::CastExpr *ce) const {
+  clang::QualType from = ce->getSubExpr()->getType(), to = ce->getType();
+  std::string what = "the pointer conversion " + std::string(ce->getCastKindName());
+  if (ce->getCastKind() != clang::CK_BitCast || !from->isPointerType() || !to->isPointerType())
+    return what + " (a pointer is modelled as an offset into one array of its element type)";
+  clang::QualType a = from->getPointeeType(), b = to->getPointeeType();
+  bool sameWidth = !a->isIncompleteType() && !b->isIncompleteType() &&
+                   ctx_.getTypeSize(a) == ctx_.getTypeSize(b);
+  return "the cast from '" + from.getAsString() + "' to '" + to.getAsString() +
+         (sameWidth ? "' (memory is modelled per element, and a value read through a pointer "
+                      "of another element type would be reinterpreted)"
+                    : "' (memory is modelled per element, not per byte: elements of different "
+                      "sizes)");
 }
 
 // --- helpers passed offset pointers ---
@@ -417,7 +462,7 @@ const CLowering::PointerVar *CLowering::specPointer(const std::string &name, Sou
     auto pv = pointerVars_.find(it->pointer);
     if (pv == pointerVars_.end())
       return nullptr;
-    if (!pv->second.base) {
+    if (!pv->second.base && !pv->second.dynamic) {
       unsupported(r, "pointer '" + name + "' in an annotation before it is assigned");
       return nullptr;
     }

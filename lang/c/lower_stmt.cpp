@@ -540,6 +540,7 @@ void CLowering::atomic(const clang::CallExpr *c, const std::string &name, const 
   out.insert(out.end(), pre.begin(), pre.end());
   out.push_back(s);
   atomics_.insert(loc->args[0]->name);
+  atomicThroughDynamic_ |= dynamicArrays_.count(loc->args[0]->name) > 0;
 }
 
 // `&p[i]`, `p + i` or `p` (any pointer into one known array): the cell it points to.

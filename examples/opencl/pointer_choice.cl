@@ -1,0 +1,34 @@
+//: expect verified
+// A pointer whose buffer is chosen at run time, and the address of a scalar: each work
+// item adds its pair of cells into `sum` through add_into(&sum, ...) (a scalar whose
+// address is taken is a one-cell private array) and stores the sum through `dst`, which
+// points into `hi` or `lo` depending on the flag (dst holds its buffer: every access
+// through it is checked for whichever buffer it is).
+/*@
+  context acc != NULL && \pointer_length(acc) >= 1 && Perm(&acc[0], write);
+  requires -2000 <= acc[0] && acc[0] <= 2000 && -1000 <= v && v <= 1000;
+  ensures acc[0] == \old(acc[0]) + v;
+@*/
+void add_into(int *acc, int v) {
+  *acc = *acc + v;
+}
+
+/*@
+  context in != NULL && lo != NULL && hi != NULL;
+  context \pointer_length(in) == 2 * get_global_size(0);
+  context \pointer_length(lo) == get_global_size(0) && \pointer_length(hi) == get_global_size(0);
+  context Perm(&in[2 * get_global_id(0)], 1\2) ** Perm(&in[2 * get_global_id(0) + 1], 1\2);
+  context Perm(&lo[get_global_id(0)], write) ** Perm(&hi[get_global_id(0)], write);
+  context -1000 <= in[2 * get_global_id(0)] && in[2 * get_global_id(0)] <= 1000;
+  context -1000 <= in[2 * get_global_id(0) + 1] && in[2 * get_global_id(0) + 1] <= 1000;
+  ensures (upper != 0 ? hi[get_global_id(0)] : lo[get_global_id(0)]) ==
+          in[2 * get_global_id(0)] + in[2 * get_global_id(0) + 1];
+@*/
+__kernel void split_sums(__global const int *in, __global int *lo, __global int *hi, int upper) {
+  size_t gid = get_global_id(0);
+  int sum = 0;
+  add_into(&sum, in[2 * gid]);
+  add_into(&sum, in[2 * gid + 1]);
+  __global int *dst = upper ? hi : lo;
+  dst[gid] = sum;
+}

@@ -1,0 +1,279 @@
+// Pointers whose array is known only at run time, and scalars whose address is taken.
+//   - A local pointer variable that is assigned pointers into two arrays, a null
+//     pointer, a pointer chosen by ?: between arrays, that is first assigned inside a
+//     branch or loop, or never assigned, is "dynamic": besides its offset `p$off` it
+//     holds its array as a reference, the variable `p$arr` (an array variable of the
+//     IR, like PVL's `int[] a`). `*p` is p$arr[p$off]: vcgen checks that p$arr is not
+//     null, the offset in bounds and the permission for whichever array it is, so a
+//     null dereference is an error (code null) and an access needs the permission of
+//     every array p may point into. An uninitialised pointer's array is unknown (not
+//     null): dereferencing it, or comparing it, proves nothing.
+//   - A null pointer, or `c ? a : b` between arrays, used directly, is a temporary
+//     array variable holding null or the chosen array.
+//   - A scalar local of a kernel whose address is taken (`&x`) is a one-cell private
+//     array (lower_arrays.cpp): `x` is x[0] and `&x` the pointer (x, 0), so a pointer
+//     to it reads and writes the same cell the name does.
+// Pointers with one array known statically stay offsets into it (lower_pointer.cpp):
+// the decision is made per variable before the function is lowered, from every
+// assignment to it.
+#include "lang/c/clang_lowering.h"
+
+#include <functional>
+
+namespace kprove::lang::clower {
+
+namespace {
+
+const clang::VarDecl *declRefVar(const clang::Expr *e) {
+  auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParens());
+  return dr ? llvm::dyn_cast<clang::VarDecl>(dr->getDecl()) : nullptr;
+}
+
+bool isLocalPointer(const clang::VarDecl *vd) {
+  return vd && !llvm::isa<clang::ParmVarDecl>(vd) && vd->hasLocalStorage() &&
+         vd->getType()->isPointerType();
+}
+
+} // namespace
+
+// Which local pointers of `fd` are dynamic, and which scalars have their address taken.
+void CLowering::classifyPointers(const clang::FunctionDecl *fd) {
+  dynamicPointers_.clear();
+  addressedScalars_.clear();
+  // Every value assigned to each local pointer (its initialiser first), and the
+  // first plain assignment of those declared without one.
+  std::map<const clang::VarDecl *, std::vector<const clang::Expr *>> assigned;
+  std::map<const clang::VarDecl *, const clang::BinaryOperator *> firstAssignment;
+  std::vector<const clang::Stmt *> todo{fd->getBody()};
+  while (!todo.empty()) {
+    const clang::Stmt *s = todo.back();
+    todo.pop_back();
+    if (!s)
+      continue;
+    for (const clang::Stmt *c : s->children())
+      todo.push_back(c);
+    if (auto *ds = llvm::dyn_cast<clang::DeclStmt>(s)) {
+      for (const clang::Decl *d : ds->decls())
+        if (auto *vd = llvm::dyn_cast<clang::VarDecl>(d); isLocalPointer(vd)) {
+          assigned[vd];
+          if (vd->getInit())
+            assigned[vd].insert(assigned[vd].begin(), vd->getInit());
+        }
+      continue;
+    }
+    if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(s);
+        bo && bo->getOpcode() == clang::BO_Assign) {
+      const clang::VarDecl *vd = declRefVar(bo->getLHS());
+      if (!isLocalPointer(vd))
+        continue;
+      assigned[vd].push_back(bo->getRHS());
+      auto &first = firstAssignment[vd];
+      if (!first || csm_.isBeforeInTranslationUnit(bo->getBeginLoc(), first->getBeginLoc()))
+        first = bo;
+      continue;
+    }
+    if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(s);
+        uo && uo->getOpcode() == clang::UO_AddrOf)
+      if (const clang::VarDecl *vd = declRefVar(uo->getSubExpr());
+          vd && !llvm::isa<clang::ParmVarDecl>(vd) && vd->hasLocalStorage() &&
+          !vd->getType()->isArrayType() && !vd->getType()->isPointerType() && !isSharedDecl(vd) &&
+          !isAggregate(vd->getType()))
+        addressedScalars_.insert(vd);
+  }
+  for (const clang::VarDecl *vd : addressedScalars_) {
+    sharedScalars_.insert(vd->getNameAsString()); // an annotation's `x` is x[0]
+    privateArrays_.insert(vd->getNameAsString()); // kept out of contracts
+  }
+  // The array a pointer value points into when it is one known statically (null:
+  // known only at run time). Grows the dynamic set to a fixed point: a copy of a
+  // dynamic pointer is dynamic.
+  std::function<const clang::ValueDecl *(const clang::Expr *, int)> baseOf =
+      [&](const clang::Expr *e, int depth) -> const clang::ValueDecl * {
+    if (depth > 64)
+      return nullptr;
+    e = e->IgnoreParens();
+    if (e->isNullPointerConstant(ctx_, clang::Expr::NPC_ValueDependentIsNotNull))
+      return nullptr;
+    if (auto *ce = llvm::dyn_cast<clang::CastExpr>(e))
+      return baseOf(ce->getSubExpr(), depth + 1);
+    if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e)) {
+      if (bo->getOpcode() != clang::BO_Add && bo->getOpcode() != clang::BO_Sub)
+        return nullptr;
+      return baseOf(bo->getLHS()->getType()->isPointerType() ? bo->getLHS() : bo->getRHS(),
+                    depth + 1);
+    }
+    if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+      if (uo->getOpcode() == clang::UO_Deref)
+        return baseOf(uo->getSubExpr(), depth + 1);
+      if (uo->getOpcode() != clang::UO_AddrOf)
+        return nullptr;
+      const clang::Expr *sub = uo->getSubExpr()->IgnoreParens();
+      while (auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(sub))
+        sub = as->getBase()->IgnoreParenImpCasts();
+      if (auto *inner = llvm::dyn_cast<clang::UnaryOperator>(sub);
+          inner && inner->getOpcode() == clang::UO_Deref)
+        return baseOf(inner->getSubExpr(), depth + 1);
+      return declRefVar(sub);
+    }
+    const clang::VarDecl *vd = declRefVar(e);
+    if (!vd || !isLocalPointer(vd))
+      return vd;
+    auto it = assigned.find(vd);
+    if (dynamicPointers_.count(vd) || it == assigned.end() || it->second.empty())
+      return nullptr;
+    return baseOf(it->second.front(), depth + 1);
+  };
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const auto &[vd, values] : assigned) {
+      if (dynamicPointers_.count(vd))
+        continue;
+      bool dynamic = values.empty();
+      const clang::ValueDecl *base = values.empty() ? nullptr : baseOf(values.front(), 0);
+      for (const clang::Expr *v : values)
+        dynamic |= !base || baseOf(v, 0) != base;
+      // Declared without a value and first assigned on some paths only.
+      if (!vd->getInit()) {
+        auto first = firstAssignment.find(vd);
+        dynamic |= first == firstAssignment.end() || !inDeclaringBlock(first->second, vd);
+      }
+      if (dynamic) {
+        dynamicPointers_.insert(vd);
+        grew = true;
+      }
+    }
+  }
+}
+
+// `T x;` of a kernel, whose address the function takes: a one-cell private array.
+void CLowering::addressedScalarDecl(const clang::VarDecl *vd, SourceRange r,
+                                    std::vector<StmtPtr> &out) {
+  std::string name = vd->getNameAsString();
+  userNames_.back().array = true; // `x` in annotations is the cell x[0]
+  if (!inKernel_ || !locals_) {
+    unsupported(r, "taking the address of local scalar '" + name +
+                       "' in a helper function (such a scalar is a one-cell private array, "
+                       "only in kernels)");
+    return;
+  }
+  if (!jumpScopes_.empty()) {
+    unsupported(r, "taking the address of local scalar '" + name +
+                       "' declared inside a loop or switch (declare it before the loop)");
+    return;
+  }
+  arrayDecl(vd, r, /*shared=*/false, out); // lower_arrays.cpp
+}
+
+// A pointer whose array is the reference `ref` (null, or an array chosen at run
+// time): the array held in a fresh temporary array variable.
+CLowering::PointerValue CLowering::dynamicValue(ExprPtr ref, ExprPtr offset,
+                                                clang::QualType pointee, SourceRange r,
+                                                std::vector<StmtPtr> &pre) {
+  auto d = newStmt(StmtKind::VarDecl, r);
+  d->name = freshTemp();
+  d->nameRange = r;
+  d->declType = Type::IntArray;
+  d->value = std::move(ref);
+  pre.push_back(d);
+  dynamicArrays_.insert(d->name);
+  if (isFloat(pointee))
+    floatNames_.insert(d->name);
+  return PointerValue{nullptr, d->name, std::move(offset)};
+}
+
+ExprPtr CLowering::nullRef(SourceRange r) {
+  auto null = std::make_shared<ir::Expr>();
+  null->kind = ExprKind::NullLit;
+  null->range = r;
+  return null;
+}
+
+// `c ? p : q` between pointers: one array and the chosen offset, or the chosen array.
+std::optional<CLowering::PointerValue>
+CLowering::chosenPointer(const clang::ConditionalOperator *co, std::vector<StmtPtr> &pre) {
+  SourceRange r = range(co);
+  std::vector<StmtPtr> thenPre, elsePre;
+  ExprPtr c = cond(co->getCond(), pre);
+  auto a = pointerValue(co->getTrueExpr(), thenPre);
+  auto b = pointerValue(co->getFalseExpr(), elsePre);
+  if (!c || !a || !b)
+    return std::nullopt;
+  if (!thenPre.empty() || !elsePre.empty()) {
+    // Their statements would run whichever side ?: chooses.
+    unsupported(r, "a function call, null pointer or ?: inside a ?: between pointers");
+    return std::nullopt;
+  }
+  auto choose = [&](ExprPtr x, ExprPtr y) {
+    auto e = std::make_shared<ir::Expr>();
+    e->kind = ExprKind::Ite;
+    e->range = r;
+    e->args = {c, std::move(x), std::move(y)};
+    return e;
+  };
+  ExprPtr offset = a->offset || b->offset ? typed(choose(a->offset ? a->offset : ir::makeInt(0, r),
+                                                         b->offset ? b->offset : ir::makeInt(0, r)),
+                                                  {})
+                                          : nullptr;
+  if (a->base && a->base == b->base)
+    return PointerValue{a->base, a->baseName, offset};
+  return dynamicValue(choose(ir::makeVar(a->baseName, r), ir::makeVar(b->baseName, r)), offset,
+                      co->getType()->getPointeeType(), r, pre);
+}
+
+// `T *p [= init];` of a dynamic pointer: the array variable p$arr and the offset p$off.
+void CLowering::dynamicPointerDecl(const clang::VarDecl *vd, PointerVar pv,
+                                   std::vector<StmtPtr> &out) {
+  SourceRange r = range(vd);
+  std::string name = vd->getNameAsString();
+  SourceRange at = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
+  pv.dynamic = true;
+  pv.baseName = name + "$arr";
+  auto arr = newStmt(StmtKind::VarDecl, r);
+  arr->name = pv.baseName;
+  arr->nameRange = at;
+  arr->declType = Type::IntArray;
+  auto off = newStmt(StmtKind::VarDecl, r);
+  off->name = pv.offset;
+  off->nameRange = at;
+  off->declType = Type::Int;
+  if (const clang::Expr *init = vd->getInit()) {
+    std::vector<StmtPtr> pre;
+    auto to = pointerValue(init, pre);
+    if (!to) {
+      badPointers_.insert(vd);
+      return;
+    }
+    out.insert(out.end(), pre.begin(), pre.end());
+    arr->value = ir::makeVar(to->baseName, range(init));
+    off->value = to->offset ? to->offset : ir::makeInt(0, r);
+  }
+  // Without an initialiser both are unknown: an indeterminate pointer.
+  dynamicArrays_.insert(pv.baseName);
+  if (isFloat(vd->getType()->getPointeeType()))
+    floatNames_.insert(pv.baseName);
+  pointerVars_[vd] = pv;
+  userNames_.back().pointer = vd;
+  out.push_back(arr);
+  out.push_back(off);
+}
+
+// `p == q`, `p != q` where one array is known only at run time: the same array and
+// the same offset.
+ExprPtr CLowering::dynamicCompare(const clang::BinaryOperator *bo, const PointerValue &a,
+                                  const PointerValue &b) {
+  SourceRange r = range(bo);
+  if (bo->getOpcode() != clang::BO_EQ && bo->getOpcode() != clang::BO_NE) {
+    unsupported(r, "ordering pointers whose arrays are known only at run time (only == and !=)");
+    return nullptr;
+  }
+  ExprPtr same =
+      ir::makeBinary(ir::BinOp::And,
+                     ir::makeBinary(ir::BinOp::Eq, ir::makeVar(a.baseName, range(bo->getLHS())),
+                                    ir::makeVar(b.baseName, range(bo->getRHS())), r),
+                     ir::makeBinary(ir::BinOp::Eq, a.offset ? a.offset : ir::makeInt(0, r),
+                                    b.offset ? b.offset : ir::makeInt(0, r), r),
+                     r);
+  return bo->getOpcode() == clang::BO_EQ ? same : ir::makeUnary(ir::UnOp::Not, same, r);
+}
+
+} // namespace kprove::lang::clower
