@@ -130,6 +130,8 @@ std::optional<CLowering::PointerValue> CLowering::pointerValue(const clang::Expr
                    "scalar variables)");
     return std::nullopt;
   }
+  if (isFieldPath(e))
+    return fieldPointer(e, pre); // q.p of a by-value struct (lower_aggregate.cpp)
   if (llvm::isa<clang::ArraySubscriptExpr>(e))
     unsupported(r, "a multi-dimensional array or an array of pointers");
   else if (llvm::isa<clang::CallExpr>(e))
@@ -194,7 +196,7 @@ bool CLowering::setPointer(const clang::VarDecl *vd, PointerVar &pv, const Point
                        "' into '" + to.baseName + "' of '" + baseElem.getAsString() + "'");
     return false;
   }
-  if (pv.base && pv.base != to.base) {
+  if (pv.base && (pv.base != to.base || pv.baseName != to.baseName)) {
     unsupported(r, "pointer '" + vd->getNameAsString() + "' assigned pointers into two arrays ('" +
                        pv.baseName + "' and '" + to.baseName +
                        "'); a pointer is modelled as an offset into one array known statically");
@@ -319,7 +321,7 @@ ExprPtr CLowering::pointerCompare(const clang::BinaryOperator *bo, std::vector<S
   auto a = pointerValue(lhs, pre), b = pointerValue(rhs, pre);
   if (!a || !b)
     return nullptr;
-  if (a->base != b->base) {
+  if (a->base != b->base || a->baseName != b->baseName) {
     if (equality && !a->offset && !b->offset)
       return ir::makeBinary(cmp.at(op), ir::makeVar(a->baseName, range(lhs)),
                             ir::makeVar(b->baseName, range(rhs)), r);
@@ -337,7 +339,7 @@ ExprPtr CLowering::pointerDifference(const clang::BinaryOperator *bo, std::vecto
   auto a = pointerValue(bo->getLHS(), pre), b = pointerValue(bo->getRHS(), pre);
   if (!a || !b)
     return nullptr;
-  if (a->base != b->base) {
+  if (a->base != b->base || a->baseName != b->baseName) {
     unsupported(r, "the difference of pointers into different arrays ('" + a->baseName + "' and '" +
                        b->baseName + "')");
     return nullptr;
