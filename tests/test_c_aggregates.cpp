@@ -190,9 +190,14 @@ TEST_CASE("aggregate: what kprove does not model is unsupported, named", "[c][ag
   auto bits = cu("struct b { int f : 3; };\n__global__ void k() {\n  struct b x;\n}\n");
   CHECK(bits.errors.count({"unsupported", 3}));
   CHECK(mentions(bits, "bit-field 'f'"));
-  auto ptrField = cl("struct s { __global int *q; };\n__kernel void k(struct s x) { }\n");
+  // A pointer kept in a buffer's element: its array is not known statically.
+  auto ptrField = cl("struct s { __global int *q; };\n__kernel void k(__global struct s *x) { }\n");
   CHECK(ptrField.errors.count({"unsupported", 2}));
   CHECK(mentions(ptrField, "pointer field 'q'"));
+  auto ptrVar = cl("struct s { __global int *q; };\n__kernel void k(__global int *p) {\n"
+                   "  struct s v;\n}\n");
+  CHECK(ptrVar.errors.count({"unsupported", 3}));
+  CHECK(mentions(ptrVar, "pointer field 'q'"));
   auto ret = cl("struct s { int a; };\nstruct s mk(int a) { struct s r = {a}; return r; }\n"
                 "__kernel void k() {\n  struct s x = mk(1);\n}\n");
   CHECK(ret.errors.count({"unsupported", 4}));
@@ -202,4 +207,170 @@ TEST_CASE("aggregate: what kprove does not model is unsupported, named", "[c][ag
   CHECK(localPtr.errors.count({"unsupported", 3}));
   auto convert = cl("__kernel void k(__global int2 *p) {\n  float2 f = convert_float2(p[0]);\n}\n");
   CHECK(convert.errors.count({"unsupported", 2}));
+}
+
+namespace {
+
+// A by-value struct holding buffer pointers: each pointer field is a buffer
+// parameter of its own (`b.in`, `b.out`), named so in annotations (line 10).
+const char *kPointerFields = R"(struct bufs { __global uint *in; __global uint *out; uint n; };
+/*@
+  context b.in != NULL && b.out != NULL;
+  context \pointer_length(b.in) == get_global_size(0) && \pointer_length(b.out) == get_global_size(0);
+  context Perm(&b.in[get_global_id(0)], 1\2) ** Perm(&b.out[get_global_id(0)], write);
+  ensures b.out[get_global_id(0)] == b.in[get_global_id(0)] + b.n;
+@*/
+__kernel void k(struct bufs b) {
+  size_t i = get_global_id(0);
+  b.out[i] = b.in[i] + b.n;
+}
+)";
+
+// CUDA: a pointer field inherited from a base class, in a nested struct (line 9).
+const char *kInherited = R"(struct s { float *p; };
+struct t : s { int k; };
+struct u { t inner; };
+/*@
+  context gridDim.x == 1 && q.inner.p != NULL && \pointer_length(q.inner.p) == blockDim.x;
+  context Perm(&q.inner.p[threadIdx.x], write);
+@*/
+__global__ void k(u q) {
+  q.inner.p[threadIdx.x] = 4.2f;
+}
+)";
+
+// An array field: one leaf per cell, indexed with constants (line 9).
+const char *kArrayField = R"(struct s { int a[3]; };
+/*@
+  context p != NULL && \pointer_length(p) == get_global_size(0);
+  context Perm(&p[get_global_id(0)], write);
+  ensures p[get_global_id(0)] == \old(p[get_global_id(0)]);
+@*/
+__kernel void k(__global int *p, struct s q) {
+  q.a[1] = p[get_global_id(0)];
+  p[get_global_id(0)] = q.a[1];
+}
+)";
+
+// A prototype returning a vector, without body or contract: any value (line 7).
+const char *kOpaqueVector = R"(int2 bar(int k);
+/*@
+  context p != NULL && \pointer_length(p) == get_global_size(0);
+  context Perm(&p[get_global_id(0)], write);
+@*/
+__kernel void k(__global int *p) {
+  int2 v = bar(3);
+  p[get_global_id(0)] = v.y;
+}
+)";
+
+} // namespace
+
+TEST_CASE("aggregate: a struct of buffer pointers passed by value", "[c][aggregate]") {
+  kprove::testing::expectOutcome(kPointerFields, Verdict::Verified, {}, ".cl");
+  // The neighbour's cell: a race through a pointer field.
+  kprove::testing::expectOutcome(replaced(kPointerFields, "b.out[i] = b.in[i] + b.n;",
+                                          "b.out[(i + 1) % get_global_size(0)] = b.in[i] + b.n;"),
+                                 Verdict::Failed, {{"perm.write", 10}}, ".cl");
+  // Writing the buffer it only reads.
+  kprove::testing::expectOutcome(replaced(kPointerFields, "b.out[i] =", "b.in[i] ="),
+                                 Verdict::Failed, {{"perm.write", 10}}, ".cl");
+  // The two fields may point to one buffer: only the permissions tell them apart.
+  auto same = cl(replaced(kPointerFields, "1\\2) ** Perm(&b.out", "write) ** Perm(&b.out"));
+  CHECK(same.verdict == Verdict::Verified);
+  // Assigning a pointer field: a parameter's array is fixed.
+  auto assign = cl(replaced(kPointerFields, "b.out[i] = b.in[i] + b.n;", "b.out = b.in;"));
+  CHECK(assign.errors.count({"unsupported", 10}));
+  // A pointer field read as a local pointer variable is an offset into its array.
+  kprove::testing::expectOutcome(replaced(kPointerFields, "b.out[i] = b.in[i] + b.n;",
+                                          "__global uint *o = b.out + i; *o = b.in[i] + b.n;"),
+                                 Verdict::Verified, {}, ".cl");
+}
+
+TEST_CASE("aggregate: inherited and nested pointer fields (CUDA)", "[c][aggregate]") {
+  kprove::testing::expectOutcome(kInherited, Verdict::Verified, {}, ".cu");
+  kprove::testing::expectOutcome(replaced(kInherited, "p[threadIdx.x] = 4.2f", "p[0] = 4.2f"),
+                                 Verdict::Failed, {{"perm.write", 9}}, ".cu");
+  auto empty = cu("struct e { };\n__global__ void k(e q) { }\n");
+  CHECK(empty.errors.count({"unsupported", 2}));
+  CHECK(mentions(empty, "empty struct"));
+}
+
+TEST_CASE("aggregate: array fields of by-value structs", "[c][aggregate]") {
+  kprove::testing::expectOutcome(kArrayField, Verdict::Verified, {}, ".cl");
+  kprove::testing::expectOutcome(replaced(kArrayField, "= q.a[1];", "= q.a[0];"), Verdict::Failed,
+                                 {{"post", 5}}, ".cl");
+  auto variable = cl(replaced(kArrayField, "= q.a[1];", "= q.a[get_global_id(0) % 3];"));
+  CHECK(variable.errors.count({"unsupported", 9}));
+  CHECK(mentions(variable, "variable index into an array field"));
+}
+
+TEST_CASE("aggregate: a prototype returning a vector returns any value", "[c][aggregate]") {
+  kprove::testing::expectOutcome(kOpaqueVector, Verdict::Verified, {}, ".cl");
+  kprove::testing::expectOutcome(
+      replaced(kOpaqueVector, "context Perm(&p[get_global_id(0)], write);",
+               "context Perm(&p[get_global_id(0)], write);\n  ensures p[get_global_id(0)] == 0;"),
+      Verdict::Failed, {{"post", 5}}, ".cl");
+  // Two calls: two unrelated values.
+  kprove::testing::expectOutcome(replaced(kOpaqueVector, "p[get_global_id(0)] = v.y;",
+                                          "int2 w = bar(3);\n  //@ assert v.x == w.x;\n"),
+                                 Verdict::Failed, {{"assert", 9}}, ".cl");
+  // With a contract the leaves are related, which kprove cannot say per leaf.
+  auto contract =
+      cl(replaced(kOpaqueVector, "int2 bar(int k);", "/*@ ensures true; @*/\nint2 bar(int k);"));
+  CHECK(contract.errors.count({"unsupported", 2}));
+}
+
+TEST_CASE("aggregate: as_type reinterprets scalars and vectors of one width", "[c][aggregate]") {
+  const char *src = R"(/*@
+  context p != NULL && \pointer_length(p) == get_global_size(0);
+  context u != NULL && \pointer_length(u) == get_global_size(0);
+  context Perm(&p[get_global_id(0)], write) ** Perm(&u[get_global_id(0)], write);
+  ensures p[get_global_id(0)] == \old(p[get_global_id(0)]);
+  ensures \old(p[get_global_id(0)]) < 0 ==> u[get_global_id(0)] > 2147483647;
+@*/
+__kernel void k(__global int *p, __global uint *u) {
+  size_t i = get_global_id(0);
+  uint2 v = as_uint2((int2)(p[i], 0));
+  float f = as_float(v.x);
+  u[i] = v.x;
+  p[i] = as_int(v.x);
+}
+)";
+  kprove::testing::expectOutcome(src, Verdict::Verified, {}, ".cl");
+  // The same bits, not the same value: -1 read as uint is 4294967295.
+  kprove::testing::expectOutcome(replaced(src, "> 2147483647;",
+                                          "> 2147483647;\n  ensures (long)u[get_global_id(0)] == "
+                                          "(long)\\old(p[get_global_id(0)]);"),
+                                 Verdict::Failed, {{"post", 7}}, ".cl");
+  auto wide = cl(replaced(src, "float f = as_float(v.x);", "long w = as_long(v);"));
+  CHECK(wide.errors.count({"unsupported", 11}));
+  CHECK(mentions(wide, "as_type"));
+}
+
+TEST_CASE("aggregate: multi-dimensional __local arrays of structs", "[c][aggregate]") {
+  const char *src = R"(typedef struct { float x; float y; } pt;
+/*@
+  context get_local_size(0) == 6 && get_num_groups(0) == 1;
+  requires Perm(&L[get_local_id(0)].y, write);
+@*/
+__kernel void k() {
+  __local pt L[2][3];
+  L[get_local_id(0) / 3][get_local_id(0) % 3].y = 1.0f;
+}
+)";
+  kprove::testing::expectOutcome(src, Verdict::Verified, {}, ".cl");
+  // Every thread writes one cell: a race.
+  kprove::testing::expectOutcome(replaced(src, "[get_local_id(0) % 3].y", "[2].y"), Verdict::Failed,
+                                 {{"perm.write", 8}}, ".cl");
+}
+
+TEST_CASE("a CUDA launch flag above CUDA's limits is a kernel.spec error, not a vacuous proof",
+          "[c][aggregate]") {
+  const char *src = "__global__ void k(char *p) {\n  p[0] = threadIdx.x;\n}\n";
+  kprove::driver::RunOptions big;
+  big.launch.localSize[0] = 2048;
+  auto r = kprove::testing::runSnippet(src, "agg", ".cu", big);
+  CHECK(r.verdict == Verdict::Failed);
+  CHECK(r.errors.count({"kernel.spec", 1}));
 }

@@ -130,6 +130,32 @@ private:
                                 what, *flag, d, k_.name, *pinned(name(kind, d))),
                     {}});
         }
+      // A flag above a launch limit (CUDA's blockDim.x <= 1024, ...) contradicts the
+      // limits assumed above: no launch has it, and every obligation would be vacuous.
+      for (auto [flag, kind, what] : {std::tuple{launch_.localSize[d], "lsz", "--local_size"},
+                                      std::tuple{launch_.numGroups[d], "ngr", "--num_groups"}})
+        if (flag && symbolic && !vc_.intMath && !pinned(name(kind, d)) &&
+            *flag > launchLimit(kind, d)) {
+          launchConflict_ = true;
+          vc_.fail({DiagCode::KernelSpec,
+                    k_.nameRange,
+                    fmt::format("{} gives {} in dimension {}, above the limit {} kprove assumes "
+                                "for '{}' (docs/soundness.md, launch sizes): no launch has it",
+                                what, *flag, d, launchLimit(kind, d), k_.name),
+                    {}});
+        }
+      if (symbolic && !vc_.intMath &&
+          ((launch_.globalSize[d] && *launch_.globalSize[d] > kMaxGlobalSize) ||
+           (launch_.localSize[d] && launch_.numGroups[d] &&
+            *launch_.localSize[d] * *launch_.numGroups[d] > kMaxGlobalSize))) {
+        launchConflict_ = true;
+        vc_.fail({DiagCode::KernelSpec,
+                  k_.nameRange,
+                  fmt::format("the launch flags give a global size above {} in dimension {}, "
+                              "the limit kprove assumes (docs/soundness.md, launch sizes)",
+                              kMaxGlobalSize, d),
+                  {}});
+      }
       if (launch_.localSize[d])
         base_.assume(eq(lsz, intConst(*launch_.localSize[d])));
       if (launch_.numGroups[d])

@@ -6,7 +6,8 @@
 //   lower_expr.cpp         expressions, conversions, floating point as opaque values
 //   lower_pointer.cpp      pointers as offsets into one statically known array
 //   lower_pointer_dynamic.cpp  pointers whose array is known at run time, &x of scalars
-//   lower_aggregate.cpp    structs and vectors: leaves, struct-of-arrays buffers
+//   lower_aggregate.cpp    structs and vectors: values, places, struct-of-arrays buffers
+//   struct_layout.cpp      the leaves of struct types; pointer and array fields
 //   lower_vector.cpp       vectors' component names, operators and builtins
 //   lower_arrays.cpp       multi-dimensional, private and constant arrays, shared scalars
 //   lower_annotations.cpp  the /*@ @*/ comments: collection and attachment
@@ -66,6 +67,13 @@ private:
   std::vector<Annotation> &comments_;
 };
 
+// The path of leaf `leaf` below `prefix` ("pos" + "x" = "pos.x"; either may be empty).
+inline std::string leafPath(const std::string &prefix, const std::string &leaf) {
+  if (leaf.empty() || prefix.empty())
+    return prefix + leaf;
+  return prefix + "." + leaf;
+}
+
 inline bool isIntLike(clang::QualType t) {
   t = t.getCanonicalType();
   return t->isIntegerType() && !t->isBooleanType();
@@ -116,6 +124,7 @@ private:
     Type type;
     bool floating = false;
     ir::IntType cint;
+    bool pointer = false; // a pointer field of a by-value struct: an array (type IntArray)
   };
   bool isStructValue(const clang::Expr *e) const; // a struct or vector value
   static StmtPtr newStmt(StmtKind k, SourceRange r) {
@@ -202,11 +211,18 @@ private:
   bool isAggregate(clang::QualType t) const;
   static std::string componentName(unsigned i, unsigned n); // lower_vector.cpp
   static std::optional<unsigned> componentIndex(const std::string &spelling);
+  // `pointers`: pointer fields are leaves (by-value structs, not buffers' cells).
   bool leavesOf(clang::QualType t, const std::string &prefix, std::vector<Field> &out,
-                std::string &why) const;
+                std::string &why, bool pointers = false) const;
+  bool recordLeaves(const clang::RecordDecl *def, clang::QualType t, const std::string &prefix,
+                    std::vector<Field> &out, std::string &why, bool pointers) const;
+  bool fieldLeaves(clang::QualType ft, const std::string &path, const std::string &what,
+                   std::vector<Field> &out, std::string &why, bool pointers) const;
   // The leaves of a struct or vector type (paths "pos.x"), or nullopt.
-  std::optional<std::vector<Field>> scalarFields(clang::QualType t) const;
-  std::string aggregateProblem(clang::QualType t) const;
+  std::optional<std::vector<Field>> scalarFields(clang::QualType t, bool pointers = false) const;
+  std::string aggregateProblem(clang::QualType t, bool pointers = false) const;
+  // A field of a by-value struct (`q.p`, `q.a[3]`, `q.s.p`): a leaf or a pointer leaf.
+  bool isFieldPath(const clang::Expr *e) const;
   void declareAggregate(const std::string &name, clang::QualType t, bool array);
   bool aggregateParams(const clang::ParmVarDecl *p, std::vector<ir::Param> &out,
                        std::vector<ir::MemorySpace> &spaces);
@@ -233,7 +249,17 @@ private:
   std::optional<std::vector<ExprPtr>> aggregateCall(const clang::CallExpr *c,
                                                     const std::vector<Field> &fields,
                                                     std::vector<StmtPtr> &pre);
+  std::optional<std::vector<ExprPtr>> opaqueAggregateCall(const clang::CallExpr *c,
+                                                          const std::vector<Field> &fields,
+                                                          std::vector<StmtPtr> &pre);
+  static std::string leafMethodName(const std::string &fn, const Field &f);
+  void aggregateResultMethods(const clang::FunctionDecl *fd, ir::Method m);
   bool isVectorMake(const clang::CallExpr *c) const;
+  // OpenCL's as_T(x): the same bits read as another type (lower_vector.cpp).
+  ExprPtr reinterpret(ExprPtr v, clang::QualType from, clang::QualType to, SourceRange r);
+  ExprPtr asTypeValue(const clang::AsTypeExpr *e, std::vector<StmtPtr> &pre);
+  std::optional<std::vector<ExprPtr>> asTypeParts(const clang::AsTypeExpr *e,
+                                                  std::vector<StmtPtr> &pre);
   bool vectorStore(const clang::CallExpr *c, std::vector<StmtPtr> &out);
   void aggregateAssign(const clang::BinaryOperator *bo, std::vector<StmtPtr> &out);
   void aggregateAssign(const clang::Expr *lhs, const clang::Expr *rhs, clang::BinaryOperatorKind op,
@@ -348,6 +374,8 @@ private:
     bool dynamic = false; // baseName is the array variable p$arr (lower_pointer_dynamic.cpp)
   };
   std::optional<PointerValue> pointerValue(const clang::Expr *e, std::vector<StmtPtr> &pre);
+  // A pointer field of a by-value struct (lower_aggregate.cpp).
+  std::optional<PointerValue> fieldPointer(const clang::Expr *e, std::vector<StmtPtr> &pre);
   ExprPtr pointerCell(const PointerValue &p, ExprPtr index, clang::QualType elem, SourceRange r);
   static ExprPtr addOffset(ExprPtr offset, ExprPtr delta, bool subtract, SourceRange r);
   const PointerVar *pointerVar(const clang::Expr *e) const;
@@ -392,6 +420,8 @@ private:
   void rejectConstantWrites(const std::vector<StmtPtr> &body);
   ExprPtr sharedScalarCell(const clang::DeclRefExpr *dr, SourceRange r) const;
   ExprPtr multiIndex(const clang::ArraySubscriptExpr *as, std::vector<StmtPtr> &pre);
+  ExprPtr flatIndex(const clang::ArraySubscriptExpr *as, std::vector<StmtPtr> &pre,
+                    const clang::DeclRefExpr *&dr);
   bool sharedAddress(const clang::Expr *sub, std::vector<StmtPtr> &pre,
                      std::optional<PointerValue> &out);
   bool specArrayRewrite(ExprPtr &e);

@@ -7,120 +7,32 @@
 // array; the host allocates them together, so they have one length and one
 // nullness, which every function that takes the buffer requires.
 //
-// Vectors' own operations are in lower_vector.cpp. Unions,
-// bit-fields, pointer and array fields, pointers to aggregates other than buffer
-// parameters, and struct return values are unsupported, named.
+// Vectors' own operations and calls returning aggregates are in lower_vector.cpp,
+// the leaves of struct types (pointer and array fields) in struct_layout.cpp.
+// Unions, bit-fields, pointers to aggregates other than buffer parameters, and
+// functions with a body returning a struct are unsupported, named.
 #include "lang/c/clang_lowering.h"
 
 #include <llvm/ADT/SmallString.h>
 
 namespace kprove::lang::clower {
 
-namespace {
-
-std::string join(const std::string &prefix, const std::string &leaf) {
-  if (leaf.empty() || prefix.empty())
-    return prefix + leaf;
-  return prefix + "." + leaf;
-}
-
-} // namespace
-
 bool CLowering::isAggregate(clang::QualType t) const {
   t = t.getCanonicalType();
-  return t->isStructureType() || t->isUnionType() || t->isExtVectorType();
+  return t->isStructureOrClassType() || t->isUnionType() || t->isExtVectorType();
 }
 
 bool CLowering::isStructValue(const clang::Expr *e) const {
   return isAggregate(e->getType());
 }
 
-// The leaves of `t` below `prefix`; false (and `why`) for what kprove does not model.
-bool CLowering::leavesOf(clang::QualType t, const std::string &prefix, std::vector<Field> &out,
-                         std::string &why) const {
-  t = t.getCanonicalType();
-  if (const auto *vt = t->getAs<clang::ExtVectorType>()) {
-    clang::QualType elem = vt->getElementType().getCanonicalType();
-    for (unsigned i = 0; i < vt->getNumElements(); ++i)
-      out.push_back({join(prefix, componentName(i, vt->getNumElements())),
-                     elem->isBooleanType() ? Type::Bool : Type::Int, elem->isRealFloatingType(),
-                     cintOf(elem)});
-    return true;
-  }
-  if (t->isUnionType()) {
-    why = "union '" + t.getAsString() + "'";
-    return false;
-  }
-  const clang::RecordType *rt = t->getAs<clang::RecordType>();
-  if (rt && rt->getDecl()->isStruct()) {
-    const clang::RecordDecl *def = rt->getDecl()->getDefinition();
-    if (!def) {
-      why = "incomplete struct '" + t.getAsString() + "'";
-      return false;
-    }
-    size_t before = out.size();
-    for (const clang::FieldDecl *f : def->fields()) {
-      std::string name = f->getNameAsString();
-      clang::QualType ft = f->getType().getCanonicalType();
-      if (f->isBitField()) {
-        why = "bit-field '" + name + "' of '" + t.getAsString() + "'";
-        return false;
-      }
-      if (name.empty()) {
-        why = "an unnamed field of '" + t.getAsString() + "'";
-        return false;
-      }
-      if (isAggregate(ft)) {
-        if (!leavesOf(ft, join(prefix, name), out, why))
-          return false;
-        continue;
-      }
-      if (!(ft->isIntegerType() || ft->isRealFloatingType() || ft->isEnumeralType())) {
-        why = std::string(ft->isPointerType() ? "pointer"
-                          : ft->isArrayType() ? "array"
-                                              : "") +
-              " field '" + name + "' of '" + t.getAsString() + "'";
-        return false;
-      }
-      out.push_back({join(prefix, name), ft->isBooleanType() ? Type::Bool : Type::Int,
-                     ft->isRealFloatingType(), cintOf(ft)});
-    }
-    if (out.size() == before) {
-      why = "empty struct '" + t.getAsString() + "'";
-      return false;
-    }
-    return true;
-  }
-  // A scalar: one leaf, the place itself.
-  out.push_back(
-      {prefix, t->isBooleanType() ? Type::Bool : Type::Int, t->isRealFloatingType(), cintOf(t)});
-  return true;
-}
-
-std::optional<std::vector<CLowering::Field>> CLowering::scalarFields(clang::QualType t) const {
-  if (!isAggregate(t))
-    return std::nullopt;
-  std::vector<Field> out;
-  std::string why;
-  if (!leavesOf(t, "", out, why))
-    return std::nullopt;
-  return out;
-}
-
-std::string CLowering::aggregateProblem(clang::QualType t) const {
-  std::vector<Field> out;
-  std::string why;
-  leavesOf(t, "", out, why);
-  return why;
-}
-
 // Names `name` (a parameter, variable or array of aggregate type `t`) for
 // annotations: its leaves are user names with their C types.
 void CLowering::declareAggregate(const std::string &name, clang::QualType t, bool array) {
   aggregateNames_[name] = {t, array};
-  if (auto fields = scalarFields(t))
+  if (auto fields = scalarFields(t, !array))
     for (const Field &f : *fields)
-      userNames_.push_back({join(name, f.name), f.cint, array});
+      userNames_.push_back({leafPath(name, f.name), f.cint, array || f.pointer});
 }
 
 // --- parameters and declarations ---
@@ -133,21 +45,23 @@ bool CLowering::aggregateParams(const clang::ParmVarDecl *p, std::vector<ir::Par
   if (!isAggregate(agg))
     return false;
   std::string name = p->getNameAsString();
-  auto fields = scalarFields(agg);
+  // A by-value struct's pointer fields are pointer parameters of their own (`q.p`):
+  // the host passes each buffer as it passes a pointer argument.
+  auto fields = scalarFields(agg, !buffer);
   if (!fields) {
-    unsupported(range(p), "parameter '" + name + "': " + aggregateProblem(agg));
+    unsupported(range(p), "parameter '" + name + "': " + aggregateProblem(agg, !buffer));
     return true;
   }
   for (const Field &f : *fields) {
-    out.push_back({buffer ? Type::IntArray : f.type, join(name, f.name), range(p), f.cint});
+    out.push_back({buffer ? Type::IntArray : f.type, leafPath(name, f.name), range(p), f.cint});
     if (f.floating)
       floatNames_.insert(out.back().name);
     spaces.push_back(buffer ? spaceOf(t->getPointeeType()) : ir::MemorySpace::Global);
   }
   if (buffer)
     for (size_t i = 1; i < fields->size(); ++i)
-      aggregateRequires_.push_back(
-          sameBuffer(join(name, (*fields)[0].name), join(name, (*fields)[i].name), range(p)));
+      aggregateRequires_.push_back(sameBuffer(leafPath(name, (*fields)[0].name),
+                                              leafPath(name, (*fields)[i].name), range(p)));
   return true;
 }
 
@@ -198,7 +112,7 @@ void CLowering::aggregateLocalArray(const clang::VarDecl *vd, clang::QualType el
   for (const Field &f : *fields) {
     ir::KernelArray a;
     a.space = ir::MemorySpace::Local;
-    a.name = join(name, f.name);
+    a.name = leafPath(name, f.name);
     a.range = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
     a.length = length;
     a.cint = f.cint;
@@ -236,7 +150,7 @@ void CLowering::structDecl(const clang::VarDecl *vd, const std::vector<Field> &f
   out.insert(out.end(), pre.begin(), pre.end());
   for (size_t i = 0; i < fields.size(); ++i) {
     auto s = newStmt(StmtKind::VarDecl, r);
-    s->name = join(name, fields[i].name);
+    s->name = leafPath(name, fields[i].name);
     if (fields[i].floating)
       floatNames_.insert(s->name);
     s->nameRange = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
@@ -296,6 +210,15 @@ std::optional<CLowering::Place> CLowering::place(const clang::Expr *e, std::vect
   if (auto *ic = llvm::dyn_cast<clang::ImplicitCastExpr>(e);
       ic && (ic->getCastKind() == clang::CK_NoOp || ic->getCastKind() == clang::CK_LValueToRValue))
     return place(ic->getSubExpr(), pre);
+  // C++: a derived object as its base: the base's leaves keep their names (`q.p`).
+  if (auto *ic = llvm::dyn_cast<clang::ImplicitCastExpr>(e);
+      ic && (ic->getCastKind() == clang::CK_UncheckedDerivedToBase ||
+             ic->getCastKind() == clang::CK_DerivedToBase)) {
+    auto p = place(ic->getSubExpr(), pre);
+    if (p)
+      p->type = e->getType();
+    return p;
+  }
   if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
     std::string name = dr->getDecl()->getNameAsString();
     if (!inMainFile(dr->getDecl()->getLocation())) {
@@ -323,9 +246,49 @@ std::optional<CLowering::Place> CLowering::place(const clang::Expr *e, std::vect
     }
     if (!p)
       return std::nullopt;
-    p->name = join(p->name, me->getMemberDecl()->getNameAsString());
+    p->name = leafPath(p->name, me->getMemberDecl()->getNameAsString());
     p->type = me->getType();
     return p;
+  }
+  if (auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e);
+      as && isFieldPath(as->getBase()->IgnoreParenImpCasts())) {
+    // A cell of an array field: one leaf per cell, so a constant index.
+    const clang::Expr *arr = as->getBase()->IgnoreParenImpCasts();
+    const auto *at = ctx_.getAsConstantArrayType(arr->getType());
+    std::optional<llvm::APSInt> k = as->getIdx()->getIntegerConstantExpr(ctx_);
+    if (!at) {
+      unsupported(r, "indexing this field (only arrays and pointers to scalars)");
+      return std::nullopt;
+    }
+    if (!k || k->isNegative() ||
+        k->getExtValue() >= static_cast<int64_t>(at->getSize().getZExtValue())) {
+      unsupported(range(as->getIdx()),
+                  k ? std::string("an index outside the array field")
+                    : std::string("a variable index into an array field (its cells are "
+                                  "separate values: index it with a constant)"));
+      return std::nullopt;
+    }
+    auto p = place(arr, pre);
+    if (!p)
+      return std::nullopt;
+    p->name += "[" + std::to_string(k->getExtValue()) + "]";
+    p->type = e->getType();
+    return p;
+  }
+  if (auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e);
+      as && llvm::isa<clang::ArraySubscriptExpr>(as->getBase()->IgnoreParenImpCasts())) {
+    // L[i][j]... of a multi-dimensional __local array of structs: its flat cell.
+    const clang::DeclRefExpr *dr = nullptr;
+    ExprPtr at = flatIndex(as, pre, dr);
+    if (!at)
+      return std::nullopt;
+    std::string name = dr->getDecl()->getNameAsString();
+    auto it = aggregateNames_.find(name);
+    if (it == aggregateNames_.end() || !it->second.second) {
+      unsupported(r, "this array access");
+      return std::nullopt;
+    }
+    return Place{name, at, e->getType()};
   }
   if (auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
     auto b = aggregateBuffer(as->getBase(), pre);
@@ -352,7 +315,7 @@ std::optional<CLowering::Place> CLowering::place(const clang::Expr *e, std::vect
     llvm::SmallVector<uint32_t, 4> idx;
     ve->getEncodedElementAccess(idx);
     unsigned n = ve->getBase()->getType()->getAs<clang::ExtVectorType>()->getNumElements();
-    p->name = join(p->name, componentName(idx[0], n));
+    p->name = leafPath(p->name, componentName(idx[0], n));
     p->type = e->getType();
     return p;
   }
@@ -363,7 +326,7 @@ std::optional<CLowering::Place> CLowering::place(const clang::Expr *e, std::vect
 
 // The place's leaf `f`: a variable, or a cell of the leaf's array.
 ExprPtr CLowering::leafOf(const Place &p, const Field &f, SourceRange r) {
-  std::string name = join(p.name, f.name);
+  std::string name = leafPath(p.name, f.name);
   if (!p.index)
     return typed(ir::makeVar(name, r), f.cint);
   auto e = std::make_shared<ir::Expr>();
@@ -375,9 +338,15 @@ ExprPtr CLowering::leafOf(const Place &p, const Field &f, SourceRange r) {
 }
 
 std::optional<std::vector<ExprPtr>> CLowering::placeParts(const Place &p, SourceRange r) {
+  clang::QualType t = p.type.getCanonicalType();
+  if (t->isPointerType() || t->isArrayType()) {
+    unsupported(r, std::string(t->isPointerType() ? "the pointer field" : "the array field") +
+                       " '" + p.name + "' as a value here (index it)");
+    return std::nullopt;
+  }
   std::vector<Field> fields;
   std::string why;
-  if (!leavesOf(p.type, "", fields, why)) {
+  if (!leavesOf(p.type, "", fields, why, !p.index)) {
     unsupported(r, why);
     return std::nullopt;
   }
@@ -433,8 +402,18 @@ std::optional<std::vector<ExprPtr>> CLowering::aggregateParts(const clang::Expr 
     return aggregateParts(cleanups->getSubExpr(), pre);
   std::vector<Field> fields;
   std::string why;
-  if (!leavesOf(e->getType(), "", fields, why)) {
+  if (!leavesOf(e->getType(), "", fields, why, true)) {
     unsupported(r, why);
+    return std::nullopt;
+  }
+  // A struct holding pointers (a by-value parameter's) is copied whole, as an argument;
+  // it is never built, chosen or assigned (a pointer variable's array must be fixed).
+  bool holdsPointers =
+      std::any_of(fields.begin(), fields.end(), [](const Field &f) { return f.pointer; });
+  if (holdsPointers && (llvm::isa<clang::InitListExpr, clang::ImplicitValueInitExpr,
+                                  clang::ConditionalOperator, clang::CallExpr>(e))) {
+    unsupported(r, "this value of a struct holding pointers (only a by-value parameter, passed "
+                   "on whole or by its fields)");
     return std::nullopt;
   }
   auto scalarTo = [&](const clang::Expr *x, const Field &f) -> ExprPtr {
@@ -446,6 +425,13 @@ std::optional<std::vector<ExprPtr>> CLowering::aggregateParts(const clang::Expr 
     case clang::CK_NoOp:
     case clang::CK_LValueToRValue:
       return aggregateParts(ce->getSubExpr(), pre);
+    case clang::CK_DerivedToBase:
+    case clang::CK_UncheckedDerivedToBase: {
+      auto p = place(e, pre); // the base's leaves of the derived object
+      if (!p)
+        return std::nullopt;
+      return placeParts(*p, r);
+    }
     case clang::CK_VectorSplat: {
       ExprPtr v = scalarTo(ce->getSubExpr(), fields[0]);
       if (!v)
@@ -567,6 +553,8 @@ std::optional<std::vector<ExprPtr>> CLowering::aggregateParts(const clang::Expr 
   }
   if (auto *c = llvm::dyn_cast<clang::CallExpr>(e))
     return aggregateCall(c, fields, pre);
+  if (auto *at = llvm::dyn_cast<clang::AsTypeExpr>(e))
+    return asTypeParts(at, pre); // lower_vector.cpp
   auto p = place(e, pre);
   if (!p)
     return std::nullopt;
@@ -589,6 +577,14 @@ void CLowering::aggregateAssign(const clang::Expr *lhs, const clang::Expr *rhs,
   auto to = aggregateParts(lhs, pre);
   if (!to)
     return;
+  std::vector<Field> fields;
+  std::string why;
+  leavesOf(lhs->getType(), "", fields, why, true);
+  if (std::any_of(fields.begin(), fields.end(), [](const Field &f) { return f.pointer; })) {
+    unsupported(r, "assignment of a struct holding pointers (a pointer parameter's array is "
+                   "fixed)");
+    return;
+  }
   for (const ExprPtr &t : *to)
     if (t->kind != ExprKind::Var && t->kind != ExprKind::Index) {
       unsupported(range(lhs), "assignment to this struct or vector expression");
@@ -597,9 +593,6 @@ void CLowering::aggregateAssign(const clang::Expr *lhs, const clang::Expr *rhs,
   auto from = aggregateParts(rhs, pre);
   if (!from)
     return;
-  std::vector<Field> fields;
-  std::string why;
-  leavesOf(lhs->getType(), "", fields, why);
   if (op != clang::BO_Assign) {
     from = vectorBinary(op, *to, *from, lhs->getType(), fields, r);
     if (!from)
@@ -639,7 +632,7 @@ bool CLowering::aggregateArgument(const clang::Expr *a, std::vector<ExprPtr> &ar
       return false;
     }
     for (const Field &f : *fields)
-      args.push_back(ir::makeVar(join(b->first, f.name), range(a)));
+      args.push_back(ir::makeVar(leafPath(b->first, f.name), range(a)));
     return true;
   }
   auto parts = aggregateParts(a, pre);
@@ -679,7 +672,7 @@ void CLowering::aggregateSpec(ExprPtr &e) {
     ExprPtr all;
     for (const Field &f : *fields) {
       auto cell = std::make_shared<ir::Expr>(*e->args[0]);
-      cell->args = {ir::makeVar(join(e->args[0]->args[0]->name, f.name), e->args[0]->range),
+      cell->args = {ir::makeVar(leafPath(e->args[0]->args[0]->name, f.name), e->args[0]->range),
                     e->args[0]->args[1]};
       cell->cint = f.cint;
       auto perm = std::make_shared<ir::Expr>(*e);
@@ -705,7 +698,7 @@ void CLowering::aggregateSpec(ExprPtr &e) {
     return;
   if (dot == std::string::npos) {
     if (auto fields = scalarFields(it->second.first); fields && it->second.second)
-      e->name = join(e->name, fields->front().name);
+      e->name = leafPath(e->name, fields->front().name);
     return; // a whole struct variable: the type checker reports the unknown name
   }
   // Walk the path, spelling each component canonically.
@@ -723,11 +716,11 @@ void CLowering::aggregateSpec(ExprPtr &e) {
                                   "s0 ... sf)");
         return;
       }
-      out = join(out, componentName(*i, vt->getNumElements()));
+      out = leafPath(out, componentName(*i, vt->getNumElements()));
       t = vt->getElementType().getCanonicalType();
       continue;
     }
-    out = join(out, part);
+    out = leafPath(out, part);
     const clang::RecordType *rt = t->getAs<clang::RecordType>();
     t = clang::QualType();
     if (rt && rt->getDecl()->getDefinition())

@@ -124,14 +124,20 @@ bool CLowering::arrayDecl(const clang::VarDecl *vd, SourceRange r, bool shared,
     unsupported(r, "local array '" + name + "' of this type");
     return false;
   }
-  if (shared && !dims.empty() && isAggregate(elem)) {
-    // A one-dimensional __local array of structs or vectors: one local array per
-    // leaf (lower_aggregate.cpp).
-    if (dims.size() != 1) {
-      unsupported(r, "multi-dimensional local array '" + name + "' of structs or vectors");
+  uint64_t cells = 1;
+  for (uint64_t d : dims) {
+    if (d != 0 && cells > (uint64_t(1) << 40) / d) {
+      unsupported(r, "local array '" + name + "' of more than 2^40 cells");
       return false;
     }
-    aggregateLocalArray(vd, elem, ir::makeInt(static_cast<int64_t>(dims[0]), r));
+    cells *= d;
+  }
+  if (shared && !dims.empty() && isAggregate(elem)) {
+    // A __local array of structs or vectors: one local array per leaf
+    // (lower_aggregate.cpp), row-major as any other.
+    aggregateLocalArray(vd, elem, ir::makeInt(static_cast<int64_t>(cells), r));
+    if (dims.size() > 1)
+      loweredArrays_.insert(vd);
     return true;
   }
   if (!(isIntLike(elem) || isFloat(elem) || elem->isBooleanType())) {
@@ -144,14 +150,6 @@ bool CLowering::arrayDecl(const clang::VarDecl *vd, SourceRange r, bool shared,
       unsupported(r, "two local arrays named '" + name + "'");
       return false;
     }
-  uint64_t cells = 1;
-  for (uint64_t d : dims) {
-    if (d != 0 && cells > (uint64_t(1) << 40) / d) {
-      unsupported(r, "local array '" + name + "' of more than 2^40 cells");
-      return false;
-    }
-    cells *= d;
-  }
   ir::KernelArray a;
   a.space = shared ? ir::MemorySpace::Local : ir::MemorySpace::Private;
   a.name = name;
@@ -360,6 +358,22 @@ ExprPtr CLowering::sharedScalarCell(const clang::DeclRefExpr *dr, SourceRange r)
 
 // `a[i][j]...` with every index of a multi-dimensional array given: its cell.
 ExprPtr CLowering::multiIndex(const clang::ArraySubscriptExpr *as, std::vector<StmtPtr> &pre) {
+  const clang::DeclRefExpr *dr = nullptr;
+  ExprPtr at = flatIndex(as, pre, dr);
+  if (!at)
+    return nullptr;
+  auto e = std::make_shared<ir::Expr>();
+  e->kind = ExprKind::Index;
+  e->range = range(as);
+  e->args = {ir::makeVar(dr->getDecl()->getNameAsString(), range(dr)), at};
+  e->cint = cintOf(as->getType());
+  return e;
+}
+
+// The flat index of `a[i][j]...` into the array `dr` names (-1 when an inner index
+// lies outside its dimension: a bounds error at the access).
+ExprPtr CLowering::flatIndex(const clang::ArraySubscriptExpr *as, std::vector<StmtPtr> &pre,
+                             const clang::DeclRefExpr *&dr) {
   SourceRange r = range(as);
   std::vector<const clang::Expr *> indices; // innermost first
   const clang::Expr *base = as;
@@ -368,7 +382,7 @@ ExprPtr CLowering::multiIndex(const clang::ArraySubscriptExpr *as, std::vector<S
     base = sub->getBase()->IgnoreParenImpCasts();
   }
   std::reverse(indices.begin(), indices.end());
-  auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(base);
+  dr = llvm::dyn_cast<clang::DeclRefExpr>(base);
   auto *vd = dr ? llvm::dyn_cast<clang::VarDecl>(dr->getDecl()) : nullptr;
   clang::QualType elem;
   std::vector<uint64_t> dims =
@@ -400,12 +414,7 @@ ExprPtr CLowering::multiIndex(const clang::ArraySubscriptExpr *as, std::vector<S
   ite->kind = ExprKind::Ite;
   ite->range = r;
   ite->args = {inner, flat, ir::makeInt(-1, r)};
-  auto e = std::make_shared<ir::Expr>();
-  e->kind = ExprKind::Index;
-  e->range = r;
-  e->args = {ir::makeVar(vd->getNameAsString(), range(dr)), ite};
-  e->cint = cintOf(as->getType());
-  return e;
+  return ite;
 }
 
 // An annotation's `a[i][j]` of a multi-dimensional array is a[i*d1 + j]; its shared

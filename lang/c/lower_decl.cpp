@@ -288,6 +288,11 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
   }
   addAggregateRequires(m.contract);
   clang::QualType rt = fd->getReturnType();
+  if (isAggregate(rt)) {
+    aggregateResultMethods(fd, std::move(m)); // lower_aggregate.cpp
+    checkFunctionSpecs();
+    return;
+  }
   if (rt.getCanonicalType()->isVoidType())
     m.returnType = Type::Void;
   else if (auto t = scalarType(rt, m.nameRange, "function '" + m.name + "' returning a value"))

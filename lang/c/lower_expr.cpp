@@ -53,8 +53,10 @@ ExprPtr CLowering::lvalue(const clang::Expr *e) {
 }
 
 ExprPtr CLowering::index(const clang::ArraySubscriptExpr *as, std::vector<StmtPtr> &pre) {
+  if (isFieldPath(as)) // q.a[3], a cell of a struct's array field (lower_aggregate.cpp)
+    return aggregateLeaf(as, pre);
   const clang::Expr *base = as->getBase()->IgnoreParenImpCasts();
-  if (llvm::isa<clang::ArraySubscriptExpr>(base))
+  if (llvm::isa<clang::ArraySubscriptExpr>(base) && !isFieldPath(base))
     return multiIndex(as, pre); // a[i][j] (lower_arrays.cpp)
   auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(base);
   if (!dr || pointerVar(base)) {
@@ -353,6 +355,8 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
     if (sz->EvaluateAsInt(v, ctx_))
       return typed(ir::makeInt(v.Val.getInt().getExtValue(), r), cintOf(sz->getType()));
   }
+  if (auto *at = llvm::dyn_cast<clang::AsTypeExpr>(e)) // as_float(x) (lower_vector.cpp)
+    return asTypeValue(at, pre);
   unsupported(r, std::string("the expression ") + e->getStmtClassName());
   return nullptr;
 }

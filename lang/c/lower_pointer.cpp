@@ -131,6 +131,8 @@ std::optional<CLowering::PointerValue> CLowering::pointerValue(const clang::Expr
                    "scalar variables)");
     return std::nullopt;
   }
+  if (isFieldPath(e))
+    return fieldPointer(e, pre); // q.p of a by-value struct (lower_aggregate.cpp)
   if (llvm::isa<clang::ArraySubscriptExpr>(e))
     unsupported(r, "a multi-dimensional array or an array of pointers");
   else if (llvm::isa<clang::CallExpr>(e))
@@ -206,7 +208,7 @@ bool CLowering::setPointer(const clang::VarDecl *vd, PointerVar &pv, const Point
                        "' into '" + to.baseName + "' of '" + baseElem.getAsString() + "'");
     return false;
   }
-  if (pv.base && pv.base != to.base) {
+  if (pv.base && (pv.base != to.base || pv.baseName != to.baseName)) {
     unsupported(r, "pointer '" + vd->getNameAsString() + "' assigned pointers into two arrays ('" +
                        pv.baseName + "' and '" + to.baseName +
                        "'); a pointer is modelled as an offset into one array known statically");
@@ -343,7 +345,7 @@ ExprPtr CLowering::pointerCompare(const clang::BinaryOperator *bo, std::vector<S
     return nullptr;
   if (!a->base || !b->base)
     return dynamicCompare(bo, *a, *b); // lower_pointer_dynamic.cpp
-  if (a->base != b->base) {
+  if (a->base != b->base || a->baseName != b->baseName) {
     if (equality && !a->offset && !b->offset)
       return ir::makeBinary(cmp.at(op), ir::makeVar(a->baseName, range(lhs)),
                             ir::makeVar(b->baseName, range(rhs)), r);
@@ -365,7 +367,7 @@ ExprPtr CLowering::pointerDifference(const clang::BinaryOperator *bo, std::vecto
     unsupported(r, "the difference of pointers whose arrays are known only at run time");
     return nullptr;
   }
-  if (a->base != b->base) {
+  if (a->base != b->base || a->baseName != b->baseName) {
     unsupported(r, "the difference of pointers into different arrays ('" + a->baseName + "' and '" +
                        b->baseName + "')");
     return nullptr;

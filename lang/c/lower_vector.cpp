@@ -1,6 +1,7 @@
 // Vectors (OpenCL's int2 ... double16, CUDA's int2 ... float4) as tuples of their
 // components (lower_aggregate.cpp): the components' names, component-wise
-// operators, and the builtins that make, load and store vectors. A vector's
+// operators, the builtins that make, load and store vectors, as_type, and calls of
+// bodiless functions returning a struct or vector. A vector's
 // components are named x y z w (up to four) or s0 ... sf (more); any spelling C
 // allows (`.s1`, `.hi`, `.xy`, `.even`) selects by index.
 #include "lang/c/clang_lowering.h"
@@ -98,7 +99,12 @@ std::optional<std::vector<ExprPtr>> CLowering::aggregateCall(const clang::CallEx
   SourceRange r = range(c);
   std::string name = calleeName(c);
   if (!isBuiltin(c)) {
-    unsupported(r, "a function returning a struct or vector ('" + name + "')");
+    const clang::FunctionDecl *fd = c->getDirectCallee();
+    if (fd && !fd->getDefinition() && inMainFile(fd->getLocation()))
+      return opaqueAggregateCall(c, fields, pre); // lower_aggregate.cpp
+    unsupported(r, "a call of '" + name +
+                       "', a function with a body returning a struct or vector (kprove's "
+                       "functions return one scalar: pass a buffer to write to instead)");
     return std::nullopt;
   }
   if (isVectorMake(c) && c->getNumArgs() == fields.size()) {
@@ -175,6 +181,135 @@ bool CLowering::vectorStore(const clang::CallExpr *c, std::vector<StmtPtr> &out)
     assign(pointerCell(*p, at, elem, r), (*v)[k], r, out);
   }
   return true;
+}
+
+// OpenCL's as_T(x) of one scalar of `from` as `to`, of the same width: between
+// integer types it is the conversion modulo 2^N (two's complement: the same bits);
+// between an integer and a floating-point type an opaque function of the value
+// (floats are opaque, §11.2: equal bits give equal results, nothing else known),
+// whose integer result is wrapped into its type. Different widths are unsupported.
+ExprPtr CLowering::reinterpret(ExprPtr v, clang::QualType from, clang::QualType to, SourceRange r) {
+  from = from.getCanonicalType();
+  to = to.getCanonicalType();
+  bool scalarFrom = from->isIntegerType() || from->isRealFloatingType();
+  bool scalarTo = to->isIntegerType() || to->isRealFloatingType();
+  if (!v || !scalarFrom || !scalarTo || from->isBooleanType() || to->isBooleanType() ||
+      ctx_.getTypeSize(from) != ctx_.getTypeSize(to)) {
+    if (v)
+      unsupported(r, "as_type from '" + from.getAsString() + "' to '" + to.getAsString() +
+                         "' (only between scalars or components of the same width)");
+    return nullptr;
+  }
+  std::string width = std::to_string(ctx_.getTypeSize(to));
+  if (isFloat(from) && isFloat(to))
+    return v;
+  if (isFloat(to))
+    return floatCall("$asfloat" + width, {v}, r);
+  if (isFloat(from))
+    return convertInt(floatCall("$asint" + width, {v}, r), cintOf(to), r);
+  return convertInt(v, cintOf(to), r);
+}
+
+ExprPtr CLowering::asTypeValue(const clang::AsTypeExpr *e, std::vector<StmtPtr> &pre) {
+  SourceRange r = range(e);
+  const clang::Expr *src = e->getSrcExpr();
+  if (isAggregate(src->getType()) || isAggregate(e->getType())) {
+    unsupported(r, "as_type between a vector and a scalar");
+    return nullptr;
+  }
+  return reinterpret(value(src, pre), src->getType(), e->getType(), r);
+}
+
+// as_T of a vector: component by component, when both have as many components.
+std::optional<std::vector<ExprPtr>> CLowering::asTypeParts(const clang::AsTypeExpr *e,
+                                                           std::vector<StmtPtr> &pre) {
+  SourceRange r = range(e);
+  const clang::Expr *src = e->getSrcExpr();
+  const auto *fromV = src->getType().getCanonicalType()->getAs<clang::ExtVectorType>();
+  const auto *toV = e->getType().getCanonicalType()->getAs<clang::ExtVectorType>();
+  if (!fromV || !toV || fromV->getNumElements() != toV->getNumElements()) {
+    unsupported(r, "as_type from '" + src->getType().getAsString() + "' to '" +
+                       e->getType().getAsString() +
+                       "' (only between vectors of as many components of the same width)");
+    return std::nullopt;
+  }
+  auto parts = aggregateParts(src, pre);
+  if (!parts)
+    return std::nullopt;
+  for (ExprPtr &p : *parts) {
+    p = reinterpret(p, fromV->getElementType(), toV->getElementType(), r);
+    if (!p)
+      return std::nullopt;
+  }
+  return parts;
+}
+
+// --- functions returning structs or vectors ---
+
+// A function declared without a body and without a contract, returning a struct or
+// vector: it promises nothing, so a call's result is any value of the type and,
+// holding no permission, the call changes no memory kprove tracks. That is one
+// abstract method per leaf (`bar$x`, `bar$y`, ...), each called once per call of
+// `bar` with the same arguments: independent unknown leaves, exactly any value.
+// With a body or a contract the leaves are related, which one scalar result per
+// method cannot say: unsupported.
+std::string CLowering::leafMethodName(const std::string &fn, const Field &f) {
+  return fn + "$" + f.name;
+}
+
+void CLowering::aggregateResultMethods(const clang::FunctionDecl *fd, ir::Method m) {
+  clang::QualType rt = fd->getReturnType();
+  auto fields = scalarFields(rt);
+  if (!fields) {
+    unsupported(m.nameRange, "function '" + m.name + "' returning '" + rt.getAsString() +
+                                 "': " + aggregateProblem(rt));
+    return;
+  }
+  if (fd->getDefinition() || !m.contract.empty()) {
+    unsupported(m.nameRange,
+                "function '" + m.name + "' returning '" + rt.getAsString() +
+                    "' with a body or a contract (kprove's functions return one scalar: pass a "
+                    "buffer to write to instead)");
+    return;
+  }
+  for (const Field &f : *fields) {
+    ir::Method leaf = m;
+    leaf.name = leafMethodName(m.name, f);
+    leaf.returnType = f.type;
+    leaf.returnCint = f.cint;
+    out_.methods.push_back(std::move(leaf));
+  }
+}
+
+// A call of such a function: its arguments lowered once (as for any call), then one
+// call per leaf into a temporary.
+std::optional<std::vector<ExprPtr>> CLowering::opaqueAggregateCall(const clang::CallExpr *c,
+                                                                   const std::vector<Field> &fields,
+                                                                   std::vector<StmtPtr> &pre) {
+  SourceRange r = range(c);
+  std::vector<StmtPtr> stmts;
+  call(c, nullptr, stmts);
+  if (stmts.empty() || stmts.back()->kind != StmtKind::Call)
+    return std::nullopt; // reported
+  StmtPtr proto = stmts.back();
+  stmts.pop_back();
+  pre.insert(pre.end(), stmts.begin(), stmts.end());
+  std::vector<ExprPtr> out;
+  for (const Field &f : fields) {
+    auto d = newStmt(StmtKind::VarDecl, r);
+    d->name = freshTemp();
+    d->declType = f.type;
+    d->cint = f.cint;
+    if (f.floating)
+      floatNames_.insert(d->name);
+    pre.push_back(d);
+    auto leafCall = std::make_shared<ir::Stmt>(*proto);
+    leafCall->name = leafMethodName(proto->name, f);
+    leafCall->target = typed(ir::makeVar(d->name, r), f.cint);
+    pre.push_back(leafCall);
+    out.push_back(typed(ir::makeVar(d->name, r), f.cint));
+  }
+  return out;
 }
 
 } // namespace kprove::lang::clower
