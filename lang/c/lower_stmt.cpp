@@ -166,10 +166,18 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
       typeSpec(c.expr);
     auto w = newStmt(StmtKind::While, r);
     w->clauses = clauses;
-    w->cond = fs->getCond() ? loopCondition(fs->getCond(), w->clauses) : ir::makeBool(true, r);
-    w->body = loopBody(fs->getBody(), fs->getInc());
+    std::vector<StmtPtr> before, retest;
+    if (fs->getCond()) {
+      w->cond = loopCondition(fs->getCond(), w->clauses, before, retest);
+    } else {
+      w->cond = ir::makeBool(true, r);
+      w->clauses.insert(w->clauses.end(), gvFunctionWide_.begin(), gvFunctionWide_.end());
+    }
+    w->body = loopBody(fs->getBody(), fs->getInc(), retest);
     if (fs->getInc())
       effect(fs->getInc(), w->body);
+    w->body.insert(w->body.end(), retest.begin(), retest.end());
+    into->insert(into->end(), before.begin(), before.end());
     into->push_back(w);
     if (block)
       out.push_back(block);
@@ -179,8 +187,11 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
   if (auto *ws = llvm::dyn_cast<clang::WhileStmt>(s)) {
     auto w = newStmt(StmtKind::While, r);
     w->clauses = loopClauses(s);
-    w->cond = loopCondition(ws->getCond(), w->clauses);
-    w->body = loopBody(ws->getBody(), nullptr);
+    std::vector<StmtPtr> before, retest;
+    w->cond = loopCondition(ws->getCond(), w->clauses, before, retest);
+    w->body = loopBody(ws->getBody(), nullptr, retest);
+    w->body.insert(w->body.end(), retest.begin(), retest.end());
+    out.insert(out.end(), before.begin(), before.end());
     out.push_back(w);
     return;
   }
@@ -223,14 +234,34 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
   unsupported(r, std::string("the statement ") + s->getStmtClassName());
 }
 
-// A loop condition is evaluated at every iteration: no hoisted calls. GPUVerify's
-// invariants before it (`__invariant(e), c`) join the loop's clauses.
-ExprPtr CLowering::loopCondition(const clang::Expr *c, std::vector<ir::Clause> &clauses) {
+// A loop condition is evaluated before every test: the statements that evaluate its
+// calls (into temporaries) run before the loop, at the end of each iteration and
+// before each continue. Their temporaries are declared once, before the loop.
+// GPUVerify's invariants before it (`__invariant(e), c`) join the loop's clauses.
+ExprPtr CLowering::loopCondition(const clang::Expr *c, std::vector<ir::Clause> &clauses,
+                                 std::vector<StmtPtr> &before, std::vector<StmtPtr> &retest) {
   c = gpuVerifyLoopHead(c, clauses);
+  clauses.insert(clauses.end(), gvFunctionWide_.begin(), gvFunctionWide_.end());
   std::vector<StmtPtr> pre;
   ExprPtr e = cond(c, pre);
-  if (!pre.empty())
-    unsupported(range(c), "a function call in a loop condition");
+  for (const StmtPtr &s : pre) {
+    if (s->kind != StmtKind::VarDecl) {
+      retest.push_back(s);
+      continue;
+    }
+    auto d = newStmt(StmtKind::VarDecl, s->range);
+    d->name = s->name;
+    d->declType = s->declType;
+    d->cint = s->cint;
+    before.push_back(d);
+    if (s->value) {
+      auto a = newStmt(StmtKind::Assign, s->range);
+      a->target = typed(ir::makeVar(s->name, s->range), s->cint);
+      a->value = s->value;
+      retest.push_back(a);
+    }
+  }
+  before.insert(before.end(), retest.begin(), retest.end());
   return e;
 }
 
@@ -258,7 +289,19 @@ void CLowering::barrier(const clang::CallExpr *c, std::vector<StmtPtr> &out) {
     }
     clang::Expr::EvalResult v;
     if (!c->getArg(0)->EvaluateAsInt(v, ctx_)) {
-      typeError(range(c->getArg(0)), "the fence flags of a barrier must be a constant");
+      // Flags computed at run time, perhaps different per thread: the barrier is
+      // taken as the weakest it could be, one that fences no memory (it still
+      // synchronises the group's execution).
+      if (c->getArg(0)->HasSideEffects(ctx_, /*IncludePossibleEffects=*/false)) {
+        unsupported(range(c->getArg(0)), "fence flags with side effects");
+        return;
+      }
+      out_.remarks.push_back({DiagCode::Unsupported,
+                              range(c->getArg(0)),
+                              "the fence flags of this barrier are not a constant: kprove "
+                              "takes it as fencing no memory (the weakest barrier they allow)",
+                              {}});
+      out.push_back(b);
       return;
     }
     int64_t flags = v.Val.getInt().getExtValue();
@@ -338,9 +381,12 @@ void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
       return;
     }
     if (bo->isAssignmentOp()) {
-      ExprPtr target = lvalue(bo->getLHS());
+      std::vector<StmtPtr> indexCalls;
+      ExprPtr target =
+          lvalue(bo->getLHS(), bo->getOpcode() == clang::BO_Assign ? &indexCalls : nullptr);
       if (!target)
         return;
+      out.insert(out.end(), indexCalls.begin(), indexCalls.end());
       Type tt = irType(bo->getLHS()->getType());
       if (bo->getOpcode() == clang::BO_Assign) {
         if (const clang::CallExpr *c = callNeedingStatement(bo->getRHS())) {
