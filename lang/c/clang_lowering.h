@@ -293,8 +293,7 @@ private:
   std::vector<StmtPtr> compound(const clang::CompoundStmt *cs);
   // One statement of a sequence, with the annotations between `from` and it.
   void sequenceItem(const clang::Stmt *s, uint32_t &from, std::vector<StmtPtr> &out);
-  std::vector<StmtPtr> loopBody(const clang::Stmt *s, const clang::Expr *increment,
-                                const std::vector<StmtPtr> &retest);
+  std::vector<StmtPtr> loopBody(const clang::Stmt *s, const clang::Expr *increment);
   void doWhile(const clang::DoStmt *dw, std::vector<StmtPtr> &out);
   void jump(const clang::Stmt *s, std::vector<StmtPtr> &out);
   void switchStmt(const clang::SwitchStmt *ss, std::vector<StmtPtr> &out);
@@ -305,10 +304,10 @@ private:
   bool isBuiltin(const clang::CallExpr *c) const;
   bool isBarrierCall(const clang::Stmt *s) const;
   void stmt(const clang::Stmt *s, std::vector<StmtPtr> &out);
-  // A loop's test: its value, and the statements that evaluate its calls before each
-  // test (`retest`, assigning the variables `before` declares).
+  // A loop's test; with calls, true and `head` the statements that start each
+  // iteration (the calls, then a break if the test is false).
   ExprPtr loopCondition(const clang::Expr *c, std::vector<ir::Clause> &clauses,
-                        std::vector<StmtPtr> &before, std::vector<StmtPtr> &retest);
+                        std::vector<StmtPtr> &head);
   std::vector<ir::Clause> loopClauses(const clang::Stmt *s);
   void barrier(const clang::CallExpr *c, std::vector<StmtPtr> &out);
   const clang::CallExpr *callNeedingStatement(const clang::Expr *e) const;
@@ -457,7 +456,6 @@ private:
   struct JumpScope {
     bool loop = false;
     const clang::Expr *increment = nullptr; // a for loop's
-    std::vector<StmtPtr> retest;            // the calls of the loop's test (loopCondition)
   };
   std::vector<JumpScope> jumpScopes_;
   // The function's multi-dimensional arrays (dimensions by name) and shared scalars,

@@ -38,9 +38,8 @@ bool leaves(const std::vector<StmtPtr> &body, bool breaks, bool continues) {
 
 } // namespace
 
-std::vector<StmtPtr> CLowering::loopBody(const clang::Stmt *s, const clang::Expr *increment,
-                                         const std::vector<StmtPtr> &retest) {
-  jumpScopes_.push_back({true, increment, retest});
+std::vector<StmtPtr> CLowering::loopBody(const clang::Stmt *s, const clang::Expr *increment) {
+  jumpScopes_.push_back({true, increment});
   std::vector<StmtPtr> out = body(s);
   jumpScopes_.pop_back();
   return out;
@@ -58,8 +57,6 @@ void CLowering::jump(const clang::Stmt *s, std::vector<StmtPtr> &out) {
   // A for loop's continue runs its increment before the next test.
   if (!isBreak && loop->increment)
     effect(loop->increment, out);
-  if (!isBreak)
-    out.insert(out.end(), loop->retest.begin(), loop->retest.end());
   out.push_back(newStmt(isBreak ? StmtKind::Break : StmtKind::Continue, r));
 }
 
@@ -67,24 +64,20 @@ void CLowering::jump(const clang::Stmt *s, std::vector<StmtPtr> &out) {
 // S is lowered once and used twice, so the annotations inside it (barrier
 // contracts, assertions) belong to both copies. When S breaks or continues, the
 // first copy is a Block that catches continues (they go to the first test) inside
-// a Block that catches breaks (they skip the loop). The calls of c run at the end
-// of each copy of S (and before each continue); c is lowered first, so that S's
-// continues know them (S's variables are not in scope in c).
+// a Block that catches breaks (they skip the loop). A test with calls starts each
+// iteration of the while (loopCondition).
 void CLowering::doWhile(const clang::DoStmt *dw, std::vector<StmtPtr> &out) {
   SourceRange r = range(dw);
   auto clauses = loopClauses(dw);
-  auto w = newStmt(StmtKind::While, r);
-  w->clauses = clauses;
-  std::vector<StmtPtr> before, retest;
-  w->cond = loopCondition(dw->getCond(), w->clauses, before, retest);
-  // The declarations only: the first test's calls run after the first copy of S.
-  before.resize(before.size() - retest.size());
-  out.insert(out.end(), before.begin(), before.end());
-  std::vector<StmtPtr> once = loopBody(dw->getBody(), nullptr, retest);
-  once.insert(once.end(), retest.begin(), retest.end());
+  std::vector<StmtPtr> once = loopBody(dw->getBody(), nullptr);
   auto first = newStmt(StmtKind::Block, r);
   first->body = once;
-  w->body = once;
+  auto w = newStmt(StmtKind::While, r);
+  w->clauses = clauses;
+  std::vector<StmtPtr> head;
+  w->cond = loopCondition(dw->getCond(), w->clauses, head);
+  w->body = head;
+  w->body.insert(w->body.end(), once.begin(), once.end());
   if (!leaves(once, true, true)) {
     out.push_back(first);
     out.push_back(w);

@@ -166,18 +166,18 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
       typeSpec(c.expr);
     auto w = newStmt(StmtKind::While, r);
     w->clauses = clauses;
-    std::vector<StmtPtr> before, retest;
+    std::vector<StmtPtr> head;
     if (fs->getCond()) {
-      w->cond = loopCondition(fs->getCond(), w->clauses, before, retest);
+      w->cond = loopCondition(fs->getCond(), w->clauses, head);
     } else {
       w->cond = ir::makeBool(true, r);
       w->clauses.insert(w->clauses.end(), gvFunctionWide_.begin(), gvFunctionWide_.end());
     }
-    w->body = loopBody(fs->getBody(), fs->getInc(), retest);
+    w->body = head;
+    for (StmtPtr &st : loopBody(fs->getBody(), fs->getInc()))
+      w->body.push_back(st);
     if (fs->getInc())
       effect(fs->getInc(), w->body);
-    w->body.insert(w->body.end(), retest.begin(), retest.end());
-    into->insert(into->end(), before.begin(), before.end());
     into->push_back(w);
     if (block)
       out.push_back(block);
@@ -187,11 +187,11 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
   if (auto *ws = llvm::dyn_cast<clang::WhileStmt>(s)) {
     auto w = newStmt(StmtKind::While, r);
     w->clauses = loopClauses(s);
-    std::vector<StmtPtr> before, retest;
-    w->cond = loopCondition(ws->getCond(), w->clauses, before, retest);
-    w->body = loopBody(ws->getBody(), nullptr, retest);
-    w->body.insert(w->body.end(), retest.begin(), retest.end());
-    out.insert(out.end(), before.begin(), before.end());
+    std::vector<StmtPtr> head;
+    w->cond = loopCondition(ws->getCond(), w->clauses, head);
+    w->body = head;
+    for (StmtPtr &st : loopBody(ws->getBody(), nullptr))
+      w->body.push_back(st);
     out.push_back(w);
     return;
   }
@@ -234,35 +234,26 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
   unsupported(r, std::string("the statement ") + s->getStmtClassName());
 }
 
-// A loop condition is evaluated before every test: the statements that evaluate its
-// calls (into temporaries) run before the loop, at the end of each iteration and
-// before each continue. Their temporaries are declared once, before the loop.
+// A loop condition with calls (hoisted into statements) becomes the start of each
+// iteration: `while (true) { calls; if (!c) break; body }`, so the calls run before
+// every test, the invariant holds before them (GPUVerify's loop head) and a
+// continue reaches them. `head` receives those statements; the test is then true.
 // GPUVerify's invariants before it (`__invariant(e), c`) join the loop's clauses.
 ExprPtr CLowering::loopCondition(const clang::Expr *c, std::vector<ir::Clause> &clauses,
-                                 std::vector<StmtPtr> &before, std::vector<StmtPtr> &retest) {
+                                 std::vector<StmtPtr> &head) {
   c = gpuVerifyLoopHead(c, clauses);
   clauses.insert(clauses.end(), gvFunctionWide_.begin(), gvFunctionWide_.end());
   std::vector<StmtPtr> pre;
   ExprPtr e = cond(c, pre);
-  for (const StmtPtr &s : pre) {
-    if (s->kind != StmtKind::VarDecl) {
-      retest.push_back(s);
-      continue;
-    }
-    auto d = newStmt(StmtKind::VarDecl, s->range);
-    d->name = s->name;
-    d->declType = s->declType;
-    d->cint = s->cint;
-    before.push_back(d);
-    if (s->value) {
-      auto a = newStmt(StmtKind::Assign, s->range);
-      a->target = typed(ir::makeVar(s->name, s->range), s->cint);
-      a->value = s->value;
-      retest.push_back(a);
-    }
-  }
-  before.insert(before.end(), retest.begin(), retest.end());
-  return e;
+  if (pre.empty() || !e)
+    return e;
+  SourceRange r = range(c);
+  head = pre;
+  auto exit = newStmt(StmtKind::If, r);
+  exit->cond = ir::makeUnary(ir::UnOp::Not, e, r);
+  exit->body.push_back(newStmt(StmtKind::Break, r));
+  head.push_back(exit);
+  return ir::makeBool(true, r);
 }
 
 std::vector<ir::Clause> CLowering::loopClauses(const clang::Stmt *s) {
