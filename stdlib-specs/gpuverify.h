@@ -4,7 +4,7 @@
 // `__assert(e);` as a statement, `__invariant(e)` before a loop condition with the
 // comma operator. kprove gives them the meaning docs/language.md §11 ("GPUVerify's
 // annotations") describes (lang/c/lower_gpuverify.cpp); the ones kprove does not
-// model (two-thread predicates, access histories, barrier invariants) are
+// model (two-thread predicates, pointer predicates, barrier invariants) are
 // `error[unsupported]`, naming them. None is ever called at run time.
 #ifndef KPROVE_GPUVERIFY_H
 #define KPROVE_GPUVERIFY_H
@@ -59,24 +59,42 @@ __KPROVE_GV bool __exclusive(bool x);
 __KPROVE_GV bool __at_most_one(bool x);
 __KPROVE_GV bool __dominator_enabled(void);
 
-// Integer predicates: the mathematical sum fits the type.
-__KPROVE_GV bool __add_noovfl_int(int a, int b);
-__KPROVE_GV bool __add_noovfl_unsigned_int(unsigned int a, unsigned int b);
+// Non-overflowing addition: the sum a + b, assumed not to overflow the type.
+__KPROVE_GV int __add_noovfl_int(int a, int b);
+__KPROVE_GV unsigned int __add_noovfl_unsigned_int(unsigned int a, unsigned int b);
+// The predicate: the mathematical sum of the arguments fits unsigned int.
+__KPROVE_GV __attribute__((overloadable)) bool __add_noovfl(unsigned int a, unsigned int b);
+__KPROVE_GV __attribute__((overloadable)) bool __add_noovfl(unsigned int a, unsigned int b,
+                                                            unsigned int c);
+__KPROVE_GV __attribute__((overloadable)) bool __add_noovfl(unsigned int a, unsigned int b,
+                                                            unsigned int c, unsigned int d);
 
-// Predicates over memory accesses and pointers: their argument may be a pointer
-// into any address space, so each is a macro for a function of no argument that
-// kprove reports by its GPUVerify name (the part after `__kprove_gv`).
+// Access histories (docs/language.md §11.9): what the executing thread may have
+// logged of its own accesses to an array since the last barrier that fenced it.
+// The array is passed inside sizeof, so that any pointer (of any address space) or
+// array names it, unevaluated; kprove reads the name from the argument.
+__KPROVE_GV bool __kprove_gv__read(__SIZE_TYPE__ array);
+__KPROVE_GV bool __kprove_gv__write(__SIZE_TYPE__ array);
+__KPROVE_GV __SIZE_TYPE__ __kprove_gv__read_offset_bytes(__SIZE_TYPE__ array);
+__KPROVE_GV __SIZE_TYPE__ __kprove_gv__write_offset_bytes(__SIZE_TYPE__ array);
+#define __read(p) __kprove_gv__read(sizeof(p))
+#define __write(p) __kprove_gv__write(sizeof(p))
+#define __read_offset_bytes(p) __kprove_gv__read_offset_bytes(sizeof(p))
+#define __write_offset_bytes(p) __kprove_gv__write_offset_bytes(sizeof(p))
+#define __no_read(p) (!__read(p))
+#define __no_write(p) (!__write(p))
+#define __read_implies(p, e) __implies(__read(p), e)
+#define __write_implies(p, e) __implies(__write(p), e)
+
+// GPUVerify's helper: x modulo y for a power of two y.
+#define __mod_pow2(x, y) (((y) - 1) & (x))
+
+// The other predicates over memory accesses and pointers: their argument may be a
+// pointer into any address space, so each is a macro for a function of no argument
+// that kprove reports by its GPUVerify name (the part after `__kprove_gv`).
 #define __KPROVE_GV_OPAQUE(name) __KPROVE_GV int __kprove_gv##name(void);
 // __return_val_ptr() is compared with pointers: it returns one.
 __KPROVE_GV void *__kprove_gv__return_val_ptr(void);
-__KPROVE_GV_OPAQUE(__read)
-__KPROVE_GV_OPAQUE(__write)
-__KPROVE_GV_OPAQUE(__no_read)
-__KPROVE_GV_OPAQUE(__no_write)
-__KPROVE_GV_OPAQUE(__read_implies)
-__KPROVE_GV_OPAQUE(__write_implies)
-__KPROVE_GV_OPAQUE(__read_offset_bytes)
-__KPROVE_GV_OPAQUE(__write_offset_bytes)
 __KPROVE_GV_OPAQUE(__ptr_offset_bytes)
 __KPROVE_GV_OPAQUE(__ptr_base)
 __KPROVE_GV_OPAQUE(__read_permission)
@@ -89,14 +107,6 @@ __KPROVE_GV_OPAQUE(__return_val_funptr)
 __KPROVE_GV_OPAQUE(__return_val_int4)
 __KPROVE_GV_OPAQUE(__requires_fresh_array)
 __KPROVE_GV_OPAQUE(__same_group)
-#define __read(...) __kprove_gv__read()
-#define __write(...) __kprove_gv__write()
-#define __no_read(...) __kprove_gv__no_read()
-#define __no_write(...) __kprove_gv__no_write()
-#define __read_implies(...) __kprove_gv__read_implies()
-#define __write_implies(...) __kprove_gv__write_implies()
-#define __read_offset_bytes(...) __kprove_gv__read_offset_bytes()
-#define __write_offset_bytes(...) __kprove_gv__write_offset_bytes()
 #define __ptr_offset_bytes(...) __kprove_gv__ptr_offset_bytes()
 #define __ptr_base(...) __kprove_gv__ptr_base()
 #define __read_permission(...) __kprove_gv__read_permission()

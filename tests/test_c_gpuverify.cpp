@@ -1,7 +1,8 @@
 // GPUVerify's annotation language (lang/c/lower_gpuverify.cpp, docs/language.md §11):
 // calls such as __assert, __requires and __invariant become kprove's assertions,
 // contracts and loop invariants; the predicates kprove does not model are
-// `unsupported`, by name; candidate invariants are dropped with a note.
+// `unsupported`, by name; candidate invariants are dropped with a note. Access
+// histories and function-wide invariants: test_c_gpuverify_history.cpp.
 #include "snippet_checks.h"
 
 #include <catch2/catch.hpp>
@@ -156,17 +157,23 @@ TEST_CASE("GPUVerify's __implies and __enabled", "[c][gpuverify]") {
          Verdict::Failed, {{"assert", 2}});
 }
 
-TEST_CASE("GPUVerify's __add_noovfl_int: the sum fits the type", "[c][gpuverify]") {
-  expect("__kernel void k(int a) {\n"
-         "  __requires(0 <= a && a < 100);\n"
-         "  __assert(__add_noovfl_int(a, 2147483547));\n"
+TEST_CASE("GPUVerify's __add_noovfl: the sum fits the type", "[c][gpuverify]") {
+  expect("__kernel void k(unsigned a) {\n"
+         "  __requires(a < 100);\n"
+         "  __assert(__add_noovfl(a, 4294967195u));\n"
          "}\n",
          Verdict::Verified, {});
-  expect("__kernel void k(int a) {\n"
-         "  __requires(0 <= a && a < 100);\n"
-         "  __assert(__add_noovfl_int(a, 2147483647));\n"
+  expect("__kernel void k(unsigned a) {\n"
+         "  __requires(a < 100);\n"
+         "  __assert(__add_noovfl(a, 4294967295u));\n"
          "}\n",
          Verdict::Failed, {{"assert", 3}});
+  // __add_noovfl_int is an addition (it assumes the sum fits), not a predicate.
+  auto r = run("__kernel void k(int a) {\n"
+               "  __assert(__add_noovfl_int(a, 1) > a);\n"
+               "}\n",
+               ".cl");
+  CHECK(r.errors == Errors{{"unsupported", 2}});
 }
 
 TEST_CASE("GPUVerify's two-thread, history and all-threads predicates are unsupported by name",
@@ -180,9 +187,8 @@ TEST_CASE("GPUVerify's two-thread, history and all-threads predicates are unsupp
            {"  __assert(__other_int(n) == n);\n", "'__other_int'"},
            {"  __assert(__all(n > 0));\n", "'__all'"},
            {"  __assert(__implies(__same_group, n > 0));\n", "'__same_group'"},
-           {"  __assert(!__read(a));\n", "'__read'"},
-           {"  __assert(__no_write(a));\n", "'__no_write'"},
-           {"  __assert(__write_offset_bytes(a) == 0);\n", "'__write_offset_bytes'"},
+           {"  __writes_to(a);\n", "'__writes_to'"},
+           {"  __assert(__ptr_offset_bytes(a) == 0);\n", "'__ptr_offset_bytes'"},
            {"  __global_assert(n > 0);\n", "'__global_assert'"},
            {"  __barrier_invariant_1(a[0] == 0, 0);\n  barrier(CLK_GLOBAL_MEM_FENCE);\n",
             "'__barrier_invariant_1'"},

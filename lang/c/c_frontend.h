@@ -65,6 +65,18 @@ inline constexpr std::string_view kBuiltinMark = "\\builtin:";
 // Records the dimensions each kernel uses. Reports `type` errors for bad uses.
 void resolveGpuBuiltins(ir::Program &p, DiagnosticEngine &diags);
 
+// GPUVerify's access histories (docs/language.md §11.9): the annotations' __read(A)
+// and __write_offset_bytes(A) are the kernel thread's ghost variables
+// `$gv$read$A` (bool: an access is logged) and `$gv$read_index$A` (the logged
+// access's cell); recordAccessHistories (lang/c/access_history.cpp) declares them in
+// each kernel whose annotations use them and updates them at its accesses, barriers
+// and calls. resolveGpuBuiltins runs it after inlining.
+inline constexpr std::string_view kReadLog = "$gv$read$";
+inline constexpr std::string_view kWriteLog = "$gv$write$";
+inline constexpr std::string_view kReadIndex = "$gv$read_index$";
+inline constexpr std::string_view kWriteIndex = "$gv$write_index$";
+void recordAccessHistories(ir::Program &p, DiagnosticEngine &diags);
+
 // Inlines, at their calls in kernels, the helpers without a contract that use thread
 // ids or sizes, barriers or atomics (lang/c/inline_helpers.cpp). resolveGpuBuiltins
 // runs it first.

@@ -12,6 +12,7 @@
 //   lower_arrays.cpp       multi-dimensional, private and constant arrays, shared scalars
 //   lower_annotations.cpp  the /*@ @*/ comments: collection and attachment
 //   lower_gpuverify.cpp    GPUVerify's annotations, written as calls (__assert, __requires)
+//   lower_access_history.cpp  GPUVerify's __read(p), __write_offset_bytes(p), ...
 //   clang_frontend.cpp     the driver glue: Clang's invocation and its diagnostics
 // Only these files see Clang's headers.
 #pragma once
@@ -285,6 +286,7 @@ private:
   std::string gpuVerifyName(const clang::CallExpr *c) const;
   void gpuVerifyContractBegin(const clang::CompoundStmt *body);
   void gpuVerifyContractEnd(std::vector<ir::Clause> &contract);
+  void functionWideInvariants(const clang::CompoundStmt *body);
   bool gpuVerifyStatement(const clang::Stmt *s, std::vector<StmtPtr> &out);
   const clang::Expr *gpuVerifyLoopHead(const clang::Expr *c, std::vector<ir::Clause> &clauses);
   std::optional<ExprPtr> gpuVerifyValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre);
@@ -292,6 +294,12 @@ private:
   bool gpuVerifyRejected(const std::string &name, SourceRange r);
   bool gpuVerifyRejectedIn(const clang::Stmt *s);
   void gpuVerifyDropped(const std::string &name, SourceRange r, const std::string &why);
+  ExprPtr sumFits(const clang::CallExpr *c, const std::string &name,
+                  const std::vector<ExprPtr> &args);
+  ExprPtr addNoOverflow(const clang::CallExpr *c, const std::string &name,
+                        std::vector<StmtPtr> &pre);
+  // GPUVerify's access-history predicates (lower_access_history.cpp).
+  ExprPtr accessHistoryValue(const clang::CallExpr *c, const std::string &name, bool offset);
 
   // --- macros and enum constants in annotations (spec_constants.cpp) ---
   void expandConstants(ExprPtr &e);
@@ -323,7 +331,10 @@ private:
   bool isBuiltin(const clang::CallExpr *c) const;
   bool isBarrierCall(const clang::Stmt *s) const;
   void stmt(const clang::Stmt *s, std::vector<StmtPtr> &out);
-  ExprPtr loopCondition(const clang::Expr *c, std::vector<ir::Clause> &clauses);
+  // A loop's test; with calls, true and `head` the statements that start each
+  // iteration (the calls, then a break if the test is false).
+  ExprPtr loopCondition(const clang::Expr *c, std::vector<ir::Clause> &clauses,
+                        std::vector<StmtPtr> &head);
   std::vector<ir::Clause> loopClauses(const clang::Stmt *s);
   void barrier(const clang::CallExpr *c, std::vector<StmtPtr> &out);
   const clang::CallExpr *callNeedingStatement(const clang::Expr *e) const;
@@ -342,7 +353,9 @@ private:
   ExprPtr location(const clang::Expr *e);
 
   // --- expressions (lower_expr.cpp) ---
-  ExprPtr lvalue(const clang::Expr *e);
+  // The place `e` denotes; `indexCalls` (when given) receives the statements that
+  // evaluate the calls in its index (else they are unsupported).
+  ExprPtr lvalue(const clang::Expr *e, std::vector<StmtPtr> *indexCalls = nullptr);
   ExprPtr index(const clang::ArraySubscriptExpr *as, std::vector<StmtPtr> &pre);
   ExprPtr convertTo(const clang::Expr *e, Type want, std::vector<StmtPtr> &pre);
   ExprPtr cond(const clang::Expr *e, std::vector<StmtPtr> &pre);
@@ -458,6 +471,10 @@ private:
   // the clauses they became; >0 while lowering the argument of a GPUVerify annotation.
   std::set<const clang::Stmt *> gvContractStmts_;
   std::vector<ir::Clause> gvContract_;
+  // GPUVerify's function-wide invariants: the statements, and the loop invariants
+  // they became (every loop of the function gets them).
+  std::set<const clang::Stmt *> gvFunctionWideStmts_;
+  std::vector<ir::Clause> gvFunctionWide_;
   int gvSpecDepth_ = 0;
   unsigned temps_ = 0;
   std::set<std::string> floatNames_; // floating-point parameters, variables, arrays

@@ -285,6 +285,7 @@ void resolveGpuBuiltins(ir::Program &p, DiagnosticEngine &diags) {
     if (m.body)
       r.stmts(*m.body);
   }
+  recordAccessHistories(p, diags);
 }
 
 } // namespace kprove::lang

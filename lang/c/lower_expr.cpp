@@ -7,7 +7,7 @@
 
 namespace kprove::lang::clower {
 
-ExprPtr CLowering::lvalue(const clang::Expr *e) {
+ExprPtr CLowering::lvalue(const clang::Expr *e, std::vector<StmtPtr> *indexCalls) {
   e = e->IgnoreParens();
   if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
     if (!llvm::isa<clang::VarDecl>(dr->getDecl())) {
@@ -30,11 +30,16 @@ ExprPtr CLowering::lvalue(const clang::Expr *e) {
     return leaf;
   }
   if (auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
-    std::vector<StmtPtr> pre;
-    ExprPtr idx = index(as, pre);
-    if (idx && !pre.empty()) {
-      unsupported(range(e), "a function call in an array index");
-      return nullptr;
+    std::vector<StmtPtr> calls;
+    ExprPtr idx = index(as, calls);
+    if (idx && !calls.empty()) {
+      if (!indexCalls) {
+        // x op= y and x++ read the target too: its calls would run twice.
+        unsupported(range(e), "a function call in the array index of a compound assignment "
+                              "or increment");
+        return nullptr;
+      }
+      indexCalls->insert(indexCalls->end(), calls.begin(), calls.end());
     }
     return idx;
   }
@@ -407,7 +412,8 @@ ExprPtr CLowering::binary(const clang::BinaryOperator *bo, std::vector<StmtPtr> 
   SourceRange r = range(bo);
   auto op = bo->getOpcode();
   if (bo->isAssignmentOp() || op == clang::BO_Comma) {
-    unsupported(r, "an assignment inside an expression");
+    unsupported(r, bo->isAssignmentOp() ? "an assignment inside an expression"
+                                        : "a comma operator inside an expression");
     return nullptr;
   }
   if (bo->isLogicalOp()) {

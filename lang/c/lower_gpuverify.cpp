@@ -7,13 +7,17 @@
 //                                              the launch is at its entry and exit)
 //   while (__invariant(e), c) ...              the loop's invariant
 //   __implies(a, b)  __enabled()  __ite(c, a, b)  __return_val_int()  __old_int(x)
-// GPUVerify reasons about two threads at once and about access histories; kprove's
-// proofs are per thread, with permissions. The predicates that speak of a second
-// thread, of the accesses made so far or of threads that do not execute the
-// annotation have no meaning here and are `unsupported`, by name. Candidate
+//   __read(p) __write(p) __read_offset_bytes(p) ...   the thread's access history
+//                                              (lang/c/lower_access_history.cpp)
+// GPUVerify reasons about two threads at once; kprove's proofs are per thread, with
+// permissions. The predicates that speak of a second thread, of the values accessed
+// or of threads that do not execute the annotation have no meaning here and are
+// `unsupported`, by name. Candidate
 // invariants are hints GPUVerify itself may drop: kprove drops them (with a note),
 // which only makes less provable.
 #include "lang/c/clang_lowering.h"
+
+#include <functional>
 
 namespace kprove::lang::clower {
 
@@ -36,8 +40,11 @@ enum class Gv {
   Ite,
   ReturnVal,
   Old,
-  AddNoOverflow,
-  Rejected, // a predicate kprove does not model: unsupported, with the reason below
+  AddNoOverflow,      // __add_noovfl(a, b, ...): the predicate
+  AddNoOverflowValue, // __add_noovfl_int(a, b): the sum, assumed not to overflow
+  AccessFlag,         // __read(p), __write(p): lang/c/lower_access_history.cpp
+  AccessOffset,       // __read_offset_bytes(p), __write_offset_bytes(p)
+  Rejected,           // a predicate kprove does not model: unsupported, with the reason below
 };
 
 struct GvEntry {
@@ -50,9 +57,9 @@ constexpr std::string_view kTwoThread =
     "a GPUVerify two-thread predicate: it compares the two threads of GPUVerify's two-thread "
     "reduction, and kprove's proofs are per thread";
 constexpr std::string_view kHistory =
-    "a GPUVerify access-history predicate: it speaks of the accesses the thread has made so "
-    "far, which kprove does not record (kprove proves race freedom with permissions: write "
-    "Perm(...) in a /*@ @*/ contract instead)";
+    "a GPUVerify access-history predicate kprove does not record: it speaks of the values the "
+    "thread has read or written or of their permissions (kprove proves race freedom with "
+    "permissions: write Perm(...) in a /*@ @*/ contract instead)";
 constexpr std::string_view kAllThreads =
     "a GPUVerify all-threads annotation: it must hold for the threads that do not execute it "
     "too, and kprove's annotations are about the thread executing them (write __assert or "
@@ -88,8 +95,9 @@ const std::vector<GvEntry> &gvTable() {
       {"__old_int", Gv::Old, {}},
       {"__old_unsigned_int", Gv::Old, {}},
       {"__old_bool", Gv::Old, {}},
-      {"__add_noovfl_int", Gv::AddNoOverflow, {}},
-      {"__add_noovfl_unsigned_int", Gv::AddNoOverflow, {}},
+      {"__add_noovfl", Gv::AddNoOverflow, {}},
+      {"__add_noovfl_int", Gv::AddNoOverflowValue, {}},
+      {"__add_noovfl_unsigned_int", Gv::AddNoOverflowValue, {}},
       {"__global_assert", Gv::Rejected, kAllThreads},
       {"__global_invariant", Gv::Rejected, kAllThreads},
       {"__other_int", Gv::Rejected, kTwoThread},
@@ -106,14 +114,10 @@ const std::vector<GvEntry> &gvTable() {
       {"__at_most_one", Gv::Rejected, kTwoThread},
       {"__same_group", Gv::Rejected, kTwoThread},
       {"__dominator_enabled", Gv::Rejected, kAllThreads},
-      {"__read", Gv::Rejected, kHistory},
-      {"__write", Gv::Rejected, kHistory},
-      {"__no_read", Gv::Rejected, kHistory},
-      {"__no_write", Gv::Rejected, kHistory},
-      {"__read_implies", Gv::Rejected, kHistory},
-      {"__write_implies", Gv::Rejected, kHistory},
-      {"__read_offset_bytes", Gv::Rejected, kHistory},
-      {"__write_offset_bytes", Gv::Rejected, kHistory},
+      {"__read", Gv::AccessFlag, {}},
+      {"__write", Gv::AccessFlag, {}},
+      {"__read_offset_bytes", Gv::AccessOffset, {}},
+      {"__write_offset_bytes", Gv::AccessOffset, {}},
       {"__reads_from", Gv::Rejected, kHistory},
       {"__writes_to", Gv::Rejected, kHistory},
       {"__read_permission", Gv::Rejected, kHistory},
@@ -220,6 +224,106 @@ void CLowering::gpuVerifyContractBegin(const clang::CompoundStmt *body) {
       break;
     gvContractStmts_.insert(s);
   }
+  functionWideInvariants(body);
+}
+
+namespace {
+
+// Whether `s` assigns `vd` (or takes its address, through which it could be).
+bool assigns(const clang::Stmt *s, const clang::VarDecl *vd) {
+  if (!s)
+    return false;
+  auto names = [&](const clang::Expr *e) {
+    auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+    return dr && dr->getDecl() == vd;
+  };
+  if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(s);
+      bo && bo->isAssignmentOp() && names(bo->getLHS()))
+    return true;
+  if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(s);
+      uo && (uo->isIncrementDecrementOp() || uo->getOpcode() == clang::UO_AddrOf) &&
+      names(uo->getSubExpr()))
+    return true;
+  for (const clang::Stmt *child : s->children())
+    if (assigns(child, vd))
+      return true;
+  return false;
+}
+
+bool hasLoop(const clang::Stmt *s) {
+  if (!s)
+    return false;
+  if (llvm::isa<clang::ForStmt>(s) || llvm::isa<clang::WhileStmt>(s) || llvm::isa<clang::DoStmt>(s))
+    return true;
+  for (const clang::Stmt *child : s->children())
+    if (hasLoop(child))
+      return true;
+  return false;
+}
+
+} // namespace
+
+// GPUVerify's `__function_wide_invariant(e)`: an invariant of every loop of the
+// function, written as its last statements. It is lowered before the body, so that
+// each loop's condition adds it to the loop's invariants (loopCondition); it may
+// name only what means the same at every loop: the parameters the function never
+// assigns, the variables declared with a value before its first loop (at the top
+// of the body) and never assigned, memory and the thread's ids.
+void CLowering::functionWideInvariants(const clang::CompoundStmt *body) {
+  gvFunctionWide_.clear();
+  gvFunctionWideStmts_.clear();
+  std::vector<const clang::Stmt *> stmts(body->body_begin(), body->body_end());
+  std::set<const clang::VarDecl *> fixed; // declared before the first loop, with a value
+  for (const clang::Stmt *s : stmts) {
+    if (hasLoop(s))
+      break;
+    if (auto *ds = llvm::dyn_cast<clang::DeclStmt>(s))
+      for (const clang::Decl *d : ds->decls())
+        if (auto *vd = llvm::dyn_cast<clang::VarDecl>(d); vd && vd->hasInit())
+          fixed.insert(vd);
+  }
+  for (auto it = stmts.rbegin(); it != stmts.rend(); ++it) {
+    if (llvm::isa<clang::NullStmt>(*it))
+      continue;
+    Gv k = gvKind(gpuVerifyName(asCall(*it)));
+    if (k != Gv::FunctionWide && k != Gv::Candidate)
+      break;
+    gvFunctionWideStmts_.insert(*it);
+  }
+  for (const clang::Stmt *s : stmts) {
+    const clang::CallExpr *c = asCall(s);
+    if (!gvFunctionWideStmts_.count(s) || gvKind(gpuVerifyName(c)) != Gv::FunctionWide)
+      continue;
+    SourceRange r = range(c);
+    if (c->getNumArgs() != 1) {
+      typeError(r, "GPUVerify's '__function_wide_invariant' takes one argument");
+      continue;
+    }
+    bool ok = true;
+    std::function<void(const clang::Stmt *)> check = [&](const clang::Stmt *e) {
+      if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+        auto *vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl());
+        if (vd && vd->isLocalVarDeclOrParm() &&
+            ((!llvm::isa<clang::ParmVarDecl>(vd) && !fixed.count(vd)) || assigns(body, vd))) {
+          typeError(range(dr), "a function-wide invariant may name only the parameters and "
+                               "the variables declared before the first loop that the "
+                               "function never assigns ('" +
+                                   vd->getNameAsString() +
+                                   "' is not one): it is an invariant of every loop of the "
+                                   "function");
+          ok = false;
+        }
+      }
+      for (const clang::Stmt *child : e->children())
+        if (child)
+          check(child);
+    };
+    check(c->getArg(0));
+    if (!ok)
+      continue;
+    if (ExprPtr e = gpuVerifySpec(c->getArg(0)))
+      gvFunctionWide_.push_back({ir::ClauseKind::LoopInvariant, e, r});
+  }
 }
 
 void CLowering::gpuVerifyContractEnd(std::vector<ir::Clause> &contract) {
@@ -282,17 +386,19 @@ bool CLowering::gpuVerifyStatement(const clang::Stmt *s, std::vector<StmtPtr> &o
   }
   case Gv::Invariant:
     typeError(r, "GPUVerify's '" + name +
-                     "' belongs in its loop's condition, before the test: `while (" + name +
-                     "(e), c)` or `for (init; " + name + "(e), c; step)`");
+                     "' is not at a loop head: it belongs in its loop's condition, before the "
+                     "test: `while (" +
+                     name + "(e), c)` or `for (init; " + name + "(e), c; step)`");
     return true;
   case Gv::Candidate:
     gpuVerifyDropped(name, r, "a candidate invariant is a hint (ignoring it is sound)");
     return true;
   case Gv::FunctionWide:
-    unsupported(r, "GPUVerify's '" + name +
-                       "' (an invariant of every loop of the function: write it as "
-                       "__invariant in each loop's condition)");
-    return true;
+    if (!gvFunctionWideStmts_.count(s))
+      typeError(r, "GPUVerify's '" + name +
+                       "' belongs at the end of the function body, after every other "
+                       "statement");
+    return true; // lowered by functionWideInvariants
   case Gv::Rejected:
     gpuVerifyRejected(name, r);
     return true;
@@ -322,7 +428,9 @@ const clang::Expr *CLowering::gpuVerifyLoopHead(const clang::Expr *c,
   items.pop_back();
   for (const clang::Expr *h : items) {
     Gv k = gvKind(gpuVerifyName(llvm::dyn_cast<clang::CallExpr>(h->IgnoreParenImpCasts())));
-    if (k != Gv::Invariant && k != Gv::Candidate && k != Gv::Rejected)
+    // An __assert at the loop head is an invariant too (GPUVerify: __invariant is
+    // a synonym of __assert).
+    if (k != Gv::Invariant && k != Gv::Assert && k != Gv::Candidate && k != Gv::Rejected)
       return c;
   }
   for (const clang::Expr *h : items) {
@@ -343,6 +451,57 @@ const clang::Expr *CLowering::gpuVerifyLoopHead(const clang::Expr *c,
   return test;
 }
 
+// The mathematical sum of `args` lies in the range of the C type of c's first
+// argument (null after an error).
+ExprPtr CLowering::sumFits(const clang::CallExpr *c, const std::string &name,
+                           const std::vector<ExprPtr> &args) {
+  SourceRange r = range(c);
+  ir::IntType t = cintOf(c->getArg(0)->getType());
+  if (!t.bounded() || t.bits > 32) {
+    unsupported(r, "'" + name + "' on a type wider than 32 bits");
+    return nullptr;
+  }
+  int64_t lo = t.isSigned ? -(int64_t{1} << (t.bits - 1)) : 0;
+  int64_t hi = t.isSigned ? (int64_t{1} << (t.bits - 1)) - 1 : (int64_t{1} << t.bits) - 1;
+  ExprPtr sum = args[0];
+  for (size_t i = 1; i < args.size(); ++i)
+    sum = ir::makeBinary(ir::BinOp::Add, sum, args[i], r);
+  return ir::makeBinary(ir::BinOp::And, ir::makeBinary(ir::BinOp::Le, ir::makeInt(lo, r), sum, r),
+                        ir::makeBinary(ir::BinOp::Le, sum, ir::makeInt(hi, r), r), r);
+}
+
+// `__add_noovfl_int(a, b)` in code: GPUVerify's addition that assumes it does not
+// overflow. The assumption is the user's (like __assume): a statement before the
+// expression; the value is the exact sum.
+ExprPtr CLowering::addNoOverflow(const clang::CallExpr *c, const std::string &name,
+                                 std::vector<StmtPtr> &pre) {
+  SourceRange r = range(c);
+  if (gvSpecDepth_ > 0) {
+    unsupported(r, "'" + name +
+                       "' inside an annotation (it assumes that its sum does not overflow: "
+                       "write __add_noovfl(a, b) for the claim)");
+    return nullptr;
+  }
+  if (c->getNumArgs() != 2) {
+    typeError(r, "GPUVerify's '" + name + "' takes two arguments");
+    return nullptr;
+  }
+  std::vector<ExprPtr> args;
+  for (const clang::Expr *a : c->arguments()) {
+    ExprPtr v = value(a, pre);
+    if (!v)
+      return nullptr;
+    args.push_back(v);
+  }
+  ExprPtr fits = sumFits(c, name, args);
+  if (!fits)
+    return nullptr;
+  auto assume = newStmt(StmtKind::Assume, r);
+  assume->value = fits;
+  pre.push_back(assume);
+  return typed(ir::makeBinary(ir::BinOp::Add, args[0], args[1], r), cintOf(c->getType()));
+}
+
 // A GPUVerify function inside an expression: its value (null after an error), or
 // nullopt when the call is no GPUVerify annotation.
 std::optional<ExprPtr> CLowering::gpuVerifyValue(const clang::CallExpr *c,
@@ -354,12 +513,16 @@ std::optional<ExprPtr> CLowering::gpuVerifyValue(const clang::CallExpr *c,
   SourceRange r = range(c);
   if (gpuVerifyRejected(name, r))
     return ExprPtr();
+  if (kind == Gv::AddNoOverflowValue)
+    return addNoOverflow(c, name, pre);
   if (gvSpecDepth_ == 0) {
     typeError(r, "GPUVerify's '" + name +
                      "' is an annotation: it may appear only as a statement (__assert, "
                      "__requires, ...) or inside the argument of one");
     return ExprPtr();
   }
+  if (kind == Gv::AccessFlag || kind == Gv::AccessOffset)
+    return accessHistoryValue(c, name, kind == Gv::AccessOffset);
   std::vector<ExprPtr> args;
   for (const clang::Expr *a : c->arguments()) {
     ExprPtr v = a->getType()->isBooleanType() ? cond(a, pre) : value(a, pre);
@@ -400,19 +563,8 @@ std::optional<ExprPtr> CLowering::gpuVerifyValue(const clang::CallExpr *c,
     e->cint = args[0]->cint;
     return e;
   }
-  case Gv::AddNoOverflow: {
-    // The mathematical sum lies in the range of the arguments' C type.
-    ir::IntType t = cintOf(c->getArg(0)->getType());
-    if (!t.bounded() || t.bits > 32) {
-      unsupported(r, "'" + name + "' on a type wider than 32 bits");
-      return ExprPtr();
-    }
-    int64_t lo = t.isSigned ? -(int64_t{1} << (t.bits - 1)) : 0;
-    int64_t hi = t.isSigned ? (int64_t{1} << (t.bits - 1)) - 1 : (int64_t{1} << t.bits) - 1;
-    ExprPtr sum = ir::makeBinary(ir::BinOp::Add, args[0], args[1], r);
-    return ir::makeBinary(ir::BinOp::And, ir::makeBinary(ir::BinOp::Le, ir::makeInt(lo, r), sum, r),
-                          ir::makeBinary(ir::BinOp::Le, sum, ir::makeInt(hi, r), r), r);
-  }
+  case Gv::AddNoOverflow:
+    return sumFits(c, name, args);
   default:
     typeError(r, "GPUVerify's '" + name +
                      "' is a statement: it may not appear inside an expression (a loop "

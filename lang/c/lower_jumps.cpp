@@ -64,7 +64,8 @@ void CLowering::jump(const clang::Stmt *s, std::vector<StmtPtr> &out) {
 // S is lowered once and used twice, so the annotations inside it (barrier
 // contracts, assertions) belong to both copies. When S breaks or continues, the
 // first copy is a Block that catches continues (they go to the first test) inside
-// a Block that catches breaks (they skip the loop).
+// a Block that catches breaks (they skip the loop). A test with calls starts each
+// iteration of the while (loopCondition).
 void CLowering::doWhile(const clang::DoStmt *dw, std::vector<StmtPtr> &out) {
   SourceRange r = range(dw);
   auto clauses = loopClauses(dw);
@@ -73,8 +74,10 @@ void CLowering::doWhile(const clang::DoStmt *dw, std::vector<StmtPtr> &out) {
   first->body = once;
   auto w = newStmt(StmtKind::While, r);
   w->clauses = clauses;
-  w->cond = loopCondition(dw->getCond(), w->clauses);
-  w->body = once;
+  std::vector<StmtPtr> head;
+  w->cond = loopCondition(dw->getCond(), w->clauses, head);
+  w->body = head;
+  w->body.insert(w->body.end(), once.begin(), once.end());
   if (!leaves(once, true, true)) {
     out.push_back(first);
     out.push_back(w);

@@ -166,8 +166,16 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
       typeSpec(c.expr);
     auto w = newStmt(StmtKind::While, r);
     w->clauses = clauses;
-    w->cond = fs->getCond() ? loopCondition(fs->getCond(), w->clauses) : ir::makeBool(true, r);
-    w->body = loopBody(fs->getBody(), fs->getInc());
+    std::vector<StmtPtr> head;
+    if (fs->getCond()) {
+      w->cond = loopCondition(fs->getCond(), w->clauses, head);
+    } else {
+      w->cond = ir::makeBool(true, r);
+      w->clauses.insert(w->clauses.end(), gvFunctionWide_.begin(), gvFunctionWide_.end());
+    }
+    w->body = head;
+    for (StmtPtr &st : loopBody(fs->getBody(), fs->getInc()))
+      w->body.push_back(st);
     if (fs->getInc())
       effect(fs->getInc(), w->body);
     into->push_back(w);
@@ -179,8 +187,11 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
   if (auto *ws = llvm::dyn_cast<clang::WhileStmt>(s)) {
     auto w = newStmt(StmtKind::While, r);
     w->clauses = loopClauses(s);
-    w->cond = loopCondition(ws->getCond(), w->clauses);
-    w->body = loopBody(ws->getBody(), nullptr);
+    std::vector<StmtPtr> head;
+    w->cond = loopCondition(ws->getCond(), w->clauses, head);
+    w->body = head;
+    for (StmtPtr &st : loopBody(ws->getBody(), nullptr))
+      w->body.push_back(st);
     out.push_back(w);
     return;
   }
@@ -223,15 +234,26 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
   unsupported(r, std::string("the statement ") + s->getStmtClassName());
 }
 
-// A loop condition is evaluated at every iteration: no hoisted calls. GPUVerify's
-// invariants before it (`__invariant(e), c`) join the loop's clauses.
-ExprPtr CLowering::loopCondition(const clang::Expr *c, std::vector<ir::Clause> &clauses) {
+// A loop condition with calls (hoisted into statements) becomes the start of each
+// iteration: `while (true) { calls; if (!c) break; body }`, so the calls run before
+// every test, the invariant holds before them (GPUVerify's loop head) and a
+// continue reaches them. `head` receives those statements; the test is then true.
+// GPUVerify's invariants before it (`__invariant(e), c`) join the loop's clauses.
+ExprPtr CLowering::loopCondition(const clang::Expr *c, std::vector<ir::Clause> &clauses,
+                                 std::vector<StmtPtr> &head) {
   c = gpuVerifyLoopHead(c, clauses);
+  clauses.insert(clauses.end(), gvFunctionWide_.begin(), gvFunctionWide_.end());
   std::vector<StmtPtr> pre;
   ExprPtr e = cond(c, pre);
-  if (!pre.empty())
-    unsupported(range(c), "a function call in a loop condition");
-  return e;
+  if (pre.empty() || !e)
+    return e;
+  SourceRange r = range(c);
+  head = pre;
+  auto exit = newStmt(StmtKind::If, r);
+  exit->cond = ir::makeUnary(ir::UnOp::Not, e, r);
+  exit->body.push_back(newStmt(StmtKind::Break, r));
+  head.push_back(exit);
+  return ir::makeBool(true, r);
 }
 
 std::vector<ir::Clause> CLowering::loopClauses(const clang::Stmt *s) {
@@ -258,7 +280,19 @@ void CLowering::barrier(const clang::CallExpr *c, std::vector<StmtPtr> &out) {
     }
     clang::Expr::EvalResult v;
     if (!c->getArg(0)->EvaluateAsInt(v, ctx_)) {
-      typeError(range(c->getArg(0)), "the fence flags of a barrier must be a constant");
+      // Flags computed at run time, perhaps different per thread: the barrier is
+      // taken as the weakest it could be, one that fences no memory (it still
+      // synchronises the group's execution).
+      if (c->getArg(0)->HasSideEffects(ctx_, /*IncludePossibleEffects=*/false)) {
+        unsupported(range(c->getArg(0)), "fence flags with side effects");
+        return;
+      }
+      out_.remarks.push_back({DiagCode::Unsupported,
+                              range(c->getArg(0)),
+                              "the fence flags of this barrier are not a constant: kprove "
+                              "takes it as fencing no memory (the weakest barrier they allow)",
+                              {}});
+      out.push_back(b);
       return;
     }
     int64_t flags = v.Val.getInt().getExtValue();
@@ -338,9 +372,12 @@ void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
       return;
     }
     if (bo->isAssignmentOp()) {
-      ExprPtr target = lvalue(bo->getLHS());
+      std::vector<StmtPtr> indexCalls;
+      ExprPtr target =
+          lvalue(bo->getLHS(), bo->getOpcode() == clang::BO_Assign ? &indexCalls : nullptr);
       if (!target)
         return;
+      out.insert(out.end(), indexCalls.begin(), indexCalls.end());
       Type tt = irType(bo->getLHS()->getType());
       if (bo->getOpcode() == clang::BO_Assign) {
         if (const clang::CallExpr *c = callNeedingStatement(bo->getRHS())) {
