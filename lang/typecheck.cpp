@@ -29,6 +29,7 @@ struct VarInfo {
   Type type = Type::Unknown;
   VarKind kind = VarKind::Local;
   std::string internal; // the IR name of a renamed local (ir::kScopeSeparator); empty: as declared
+  bool threadPrivate = false; // declared inside a par block's body
 };
 
 // Where an expression sits: decides whether permissions, \result and \old may occur.
@@ -127,7 +128,7 @@ private:
   std::string declareLocal(const std::string &irName, Type type, SourceRange r) {
     std::string name = sourceName(irName);
     int n = ++localDecls_[name];
-    VarInfo info{type, VarKind::Local, {}};
+    VarInfo info{type, VarKind::Local, {}, !parNames_.empty() && !inBarrierBody_};
     if (n > 1 || lookup(name))
       info.internal = name + kScopeSeparator + std::to_string(n);
     declare(name, info, r);
@@ -364,7 +365,12 @@ private:
       return callStmt(s);
     case StmtKind::Par:
       return par(s);
-    case StmtKind::Parallel:
+    case StmtKind::Parallel: {
+      ++parallelRegions_;
+      stmts(s.body);
+      --parallelRegions_;
+      return;
+    }
     case StmtKind::Sequential:
       return stmts(s.body);
     case StmtKind::Barrier:
@@ -459,7 +465,12 @@ private:
       body.insert(body.begin() + static_cast<std::ptrdiff_t>(i) + 1, call);
       return;
     }
-    if (s.value) {
+    if (s.value && s.value->kind == ExprKind::NewArray) {
+      if (s.declType != Type::IntArray)
+        error(s.value->range, std::string("cannot initialise ") + typeName(s.declType) +
+                                  " variable " + quoted(sourceName(s.name)) + " with a new int[]");
+      allocation(*s.value);
+    } else if (s.value) {
       Type t = expr(*s.value, ExprCtx{});
       if (!assignable(s.declType, *s.value))
         error(s.value->range, std::string("cannot initialise ") + typeName(s.declType) +
@@ -515,10 +526,29 @@ private:
     if (!s.target || !s.value)
       return;
     Type t = target(*s.target);
+    if (s.value->kind == ExprKind::NewArray) {
+      if (s.target->kind != ExprKind::Var)
+        unsupported(s.value->range, "storing a new array in an array element");
+      else if (t != Type::IntArray && !reported(t))
+        error(s.value->range, std::string("cannot assign a new int[] to ") + typeName(t) +
+                                  " variable " + quoted(sourceName(s.target->name)));
+      return allocation(*s.value);
+    }
     Type v = expr(*s.value, ExprCtx{});
     if (!assignable(t, *s.value))
       error(s.value->range,
             std::string("cannot assign ") + typeName(v) + " to " + typeName(t) + " target");
+  }
+
+  // `new int[n]` as a statement's whole value: a fresh array of n zeros the method
+  // holds entirely. Threads (par blocks, kernels) may not allocate: the barrier
+  // analyses would take two threads' allocations for one shared value.
+  void allocation(Expr &e) {
+    set(e, Type::IntArray);
+    if (!parNames_.empty() || inKernel_ || inGpuKernel_)
+      unsupported(e.range, "'new' inside a parallel block or kernel");
+    if (!e.args.empty() && e.args[0])
+      requireType(*e.args[0], ExprCtx{}, Type::Int, "array size");
   }
 
   void condition(const ExprPtr &e) {
@@ -604,7 +634,11 @@ private:
     for (Clause &c : s.clauses)
       clause(c, false, /*oldAnywhere=*/true);
     parNames_.push_back(s.name);
+    parInvariants_.push_back(invariants_.size());
+    parInParallel_.push_back(parallelRegions_ > 0);
     block(s.body);
+    parInParallel_.pop_back();
+    parInvariants_.pop_back();
     parNames_.pop_back();
   }
 
@@ -622,8 +656,63 @@ private:
             "barrier " + quoted(s.name) + " does not name the enclosing par block" +
                 (parNames_.back().empty() ? std::string() : " " + quoted(parNames_.back())));
     }
+    // \old: the kernel's initial state, or where the par block started (VerCors
+    // allows it in any barrier clause).
+    inBarrierClause_ = true;
     for (Clause &c : s.clauses)
-      clause(c, false, inGpuKernel_);
+      clause(c, false, /*oldAnywhere=*/inGpuKernel_ || !parNames_.empty());
+    inBarrierClause_ = false;
+    barrierTags(s);
+    if (!s.body.empty()) {
+      if (parNames_.empty())
+        unsupported(s.range, "statements in the body of a kernel's barrier");
+      forbidInBarrierBody(s.body);
+      inBarrierBody_ = true;
+      block(s.body);
+      inBarrierBody_ = false;
+    }
+  }
+
+  // `barrier(NAME; inv)`: the barrier suspends invariant blocks around its par block;
+  // each tag becomes the invariant's formula (vcgen's group check holds it while the
+  // barrier's body runs). Only when no other par block runs at the same time
+  // (`parallel` regions): its threads could be inside an atomic block of it.
+  void barrierTags(Stmt &s) {
+    for (ExprPtr &tag : s.args) {
+      if (parNames_.empty()) {
+        error(tag->range, "barrier tags only name invariant blocks around a par block");
+        continue;
+      }
+      const Stmt *inv = nullptr;
+      for (size_t k = parInvariants_.back(); k-- > 0 && !inv;)
+        if (invariants_[k].first->name == tag->name)
+          inv = invariants_[k].first;
+      if (!inv) {
+        error(tag->range, "barrier tag " + quoted(tag->name) +
+                              " does not name an invariant block around the par block");
+        continue;
+      }
+      if (parInParallel_.back())
+        unsupported(tag->range, "a barrier tag in a par block of a 'parallel' region "
+                                "(other blocks may hold the invariant)");
+      tag = inv->value;
+    }
+  }
+
+  // A barrier's body runs once for the whole group: no thread's own variables, and
+  // nothing that synchronises or calls.
+  void forbidInBarrierBody(const std::vector<StmtPtr> &body) {
+    for (const StmtPtr &b : body) {
+      if (!b)
+        continue;
+      if (b->kind == StmtKind::Barrier || b->kind == StmtKind::Par ||
+          b->kind == StmtKind::Parallel || b->kind == StmtKind::Sequential ||
+          b->kind == StmtKind::Return || b->kind == StmtKind::Call ||
+          b->kind == StmtKind::InvariantBlock || b->kind == StmtKind::AtomicBlock)
+        unsupported(b->range, "this statement in a barrier's body");
+      forbidInBarrierBody(b->body);
+      forbidInBarrierBody(b->elseBody);
+    }
   }
 
   // --- expressions ---
@@ -687,11 +776,15 @@ private:
       return set(e, length(e, c));
     case ExprKind::Call:
       return set(e, call(e, c));
-    case ExprKind::Old:
+    case ExprKind::Old: {
       if (!c.oldOk)
         error(e.range, "\\old is only allowed in postconditions, loop invariants and "
                        "assertions");
-      return set(e, e.args.empty() || !e.args[0] ? Type::Unknown : expr(*e.args[0], c));
+      ++insideOld_;
+      Type t = e.args.empty() || !e.args[0] ? Type::Unknown : expr(*e.args[0], c);
+      --insideOld_;
+      return set(e, t);
+    }
     case ExprKind::Result:
       if (!c.resultOk) {
         error(e.range, "\\result is only allowed in postconditions of methods and "
@@ -713,6 +806,12 @@ private:
               std::string("a conversion to an integer type expects int, found ") + typeName(t));
       return set(e, t == Type::Int ? t : Type::Unknown);
     }
+    case ExprKind::NewArray:
+      // An allocation changes the state: only a statement may do it (allocation()).
+      unsupported(e.range, "'new' other than as the whole value of a local array variable's "
+                           "declaration or assignment");
+      arg(e, 0, c.noResource());
+      return set(e, Type::IntArray);
     }
     return set(e, Type::Unknown);
   }
@@ -763,6 +862,14 @@ private:
       return e.kind == ExprKind::Index ? e.type : Type::Unknown;
     if (const VarInfo *v = lookup(e.name)) {
       resolve(e, *v);
+      // A barrier's \old is the state where the par block started, shared by all
+      // threads; a thread's own variables did not exist there.
+      if (inBarrierBody_ && (v->threadPrivate || v->kind == VarKind::ParIter))
+        error(e.range, "a barrier's body runs once for all threads: it cannot use " +
+                           quoted(sourceName(e.name)) + ", which each thread has its own of");
+      if (insideOld_ && inBarrierClause_ && v->threadPrivate)
+        error(e.range, "\\old in a barrier clause cannot mention " + quoted(sourceName(e.name)) +
+                           ", a variable declared inside the par block");
       return v->type;
     }
     if (findMethod(e.name))
@@ -1081,6 +1188,12 @@ private:
   bool inGpuKernel_ = false;
   const GpuKernel *gpuKernel_ = nullptr; // the OpenCL/CUDA kernel being checked
   std::vector<std::string> parNames_;    // enclosing par blocks, innermost last
+  std::vector<size_t> parInvariants_;    // per enclosing par: invariant blocks around it
+  std::vector<bool> parInParallel_;      // per enclosing par: inside a `parallel` region
+  int parallelRegions_ = 0;
+  bool inBarrierBody_ = false;
+  int insideOld_ = 0; // nesting depth of \old(...) being checked
+  bool inBarrierClause_ = false;
   // Enclosing invariant blocks, innermost last, each with whether an atomic block
   // of it encloses the statement being checked.
   std::vector<std::pair<const Stmt *, bool>> invariants_;

@@ -369,6 +369,11 @@ void printNode(const Expr &e, std::string &out) {
     out += "(" + intTypeName(e.cint) + ")";
     printUnaryOperand(e, 0, out);
     return;
+  case ExprKind::NewArray:
+    out += "new int[";
+    printArgs(e.args, 0, out);
+    out += ']';
+    return;
   }
 }
 

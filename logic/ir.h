@@ -57,6 +57,8 @@ enum class ExprKind {
   Perm,       // Perm(args[0] location (an Index), args[1] amount)
   PointsTo,   // PointsTo(args[0] location, args[1] amount, args[2] value)
   Convert,    // (cint) args[0]: C's conversion to an integer type (wraps when narrowing)
+  NewArray,   // new int[args[0]]: a fresh array (PVL); the type checker allows it only
+              // as the whole value of a VarDecl or of an Assign to a local variable
 };
 
 enum class UnOp { Neg, Not, BitNot };

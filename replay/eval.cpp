@@ -233,6 +233,8 @@ Val Interpreter::eval(const ir::Expr &e, Ctx &c) {
     i128 x = v.k == Val::K::Amt ? evalInt(*e.args[0], c) : v.i;
     return Val::num(bounded(e.cint) ? wrap(x, e.cint) : x);
   }
+  case ir::ExprKind::NewArray:
+    throw NotReplayable{"an allocation (new)"};
   case ir::ExprKind::ForallStar:
   case ir::ExprKind::Perm:
   case ir::ExprKind::PointsTo: {

@@ -680,7 +680,7 @@ TEST_CASE("pvl: VerCors constructs kprove does not model are unsupported", "[pvl
                      "'fold' statements are not supported");
   requireUnsupported("requires \\array(a, 2);\nvoid f(int[] a);", "1:10",
                      "'\\array' is not supported");
-  requireUnsupported("void f() {\n  int[] a = new int[3];\n}", "2:13",
+  requireUnsupported("void f() {\n  int[] a = new int[3][2];\n}", "2:13",
                      "'new' (allocation) is not supported");
   // The words are only reserved as statement starts: assignments still work.
   Parse ok("void f(int join, int new) {\n  join = new + 1;\n  join++;\n}");

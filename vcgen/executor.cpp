@@ -18,11 +18,13 @@ using ir::ClauseKind;
 
 std::vector<const ir::Expr *> clausesOf(const std::vector<ir::Clause> &cs,
                                         std::initializer_list<ClauseKind> kinds) {
+  // context_everywhere first (as VerCors): the other clauses may read what it frames.
   std::vector<const ir::Expr *> out;
-  for (const ir::Clause &c : cs)
-    for (ClauseKind k : kinds)
-      if (c.kind == k)
-        out.push_back(c.expr.get());
+  for (int everywhere = 1; everywhere >= 0; --everywhere)
+    for (const ir::Clause &c : cs)
+      for (ClauseKind k : kinds)
+        if (c.kind == k && (k == ClauseKind::ContextEverywhere) == (everywhere == 1))
+          out.push_back(c.expr.get());
   return out;
 }
 
@@ -181,7 +183,9 @@ void Executor::exec(const ir::Stmt &s, State &st) {
       exec(s.body, st);
     return;
   case ir::StmtKind::VarDecl: {
-    if (s.value) {
+    if (s.value && s.value->kind == ir::ExprKind::NewArray) {
+      st.vars[s.name] = allocate(*s.value, st);
+    } else if (s.value) {
       ExprEncoder enc(vc_, st);
       st.vars[s.name] = enc.encode(*s.value);
     } else {
@@ -329,7 +333,7 @@ void Executor::execAtomic(const ir::Stmt &s, State &st) {
 void Executor::execAssign(const ir::Stmt &s, State &st) {
   ExprEncoder enc(vc_, st);
   if (s.target->kind == ir::ExprKind::Var) {
-    T v = enc.encode(*s.value);
+    T v = s.value->kind == ir::ExprKind::NewArray ? allocate(*s.value, st) : enc.encode(*s.value);
     if (!st.vars.count(s.target->name)) {
       vc_.typeError(s.target->range, fmt::format("'{}' is not assignable here", s.target->name));
       return;

@@ -68,6 +68,8 @@ private:
   void execIf(const ir::Stmt &s, State &st);
   void execWhile(const ir::Stmt &s, State &st);
   void execAssign(const ir::Stmt &s, State &st);
+  // `x = new int[n]` (vcgen/allocation.cpp): a fresh array; returns its reference.
+  term::T allocate(const ir::Expr &alloc, State &st);
   void execCall(const ir::Stmt &s, State &st);
   // VerCors's par regions (par blocks, `parallel`, `sequential`; vcgen/parallel.cpp).
   // Each par block's iteration ranges are evaluated once, when the region starts.
@@ -93,6 +95,7 @@ private:
                       bool firstRegion,
                       const std::function<void(const ir::Expr &, const ResourceOptions &)> &use);
   void execBarrier(const ir::Stmt &s, State &st);
+  void runBarrierBody(const ir::Stmt &s, State &g);
   void execAtomic(const ir::Stmt &s, State &st);
   // VerCors's shared invariants (vcgen/invariant_blocks.cpp).
   void execInvariantBlock(const ir::Stmt &s, State &st);

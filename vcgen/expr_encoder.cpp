@@ -256,6 +256,9 @@ T ExprEncoder::encodeNode(const ir::Expr &e) {
       return a;
     return vc_.wrapTo(a, e.cint);
   }
+  case ir::ExprKind::NewArray: // a statement (Executor::allocate); the type checker
+    vc_.unsupported(e.range, "'new' inside an expression");
+    return vc_.freshVar("new", Sort::Ref);
   case ir::ExprKind::Binary:
     return encodeBinary(e);
   case ir::ExprKind::Ite: {

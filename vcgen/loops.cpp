@@ -120,10 +120,13 @@ State Executor::withFrame(const State &frame, const State &broke, const PathList
 }
 
 void Executor::execWhile(const ir::Stmt &s, State &st) {
-  std::vector<const ir::Expr *> invs = clausesOf(s.clauses, {ClauseKind::LoopInvariant});
+  // The method's context_everywhere first (as VerCors): the loop's own invariants
+  // may read what it frames.
+  std::vector<const ir::Expr *> invs;
   if (method_)
-    for (const ir::Expr *e : clausesOf(method_->contract, {ClauseKind::ContextEverywhere}))
-      invs.push_back(e);
+    invs = clausesOf(method_->contract, {ClauseKind::ContextEverywhere});
+  for (const ir::Expr *e : clausesOf(s.clauses, {ClauseKind::LoopInvariant}))
+    invs.push_back(e);
   ir::ExprPtr inv = conjoin(invs);
   const std::set<std::string> modified = modifiesOf(s.body).vars;
   bool followed = vc_.followedByCode; // code after the loop (checked for reachability)

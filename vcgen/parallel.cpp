@@ -331,10 +331,31 @@ void Executor::checkFences(const ir::Stmt &s, State &st) {
               o, /*commit=*/false);
 }
 
+// VerCors's barrier body and tags: while every thread waits at the barrier, the body
+// runs once with what all threads handed in and the invariants the tags suspend
+// (no thread is inside an atomic block: the type checker keeps barriers out of them
+// and tags out of `parallel` regions), which it must re-establish (inv.preserve).
+void Executor::runBarrierBody(const ir::Stmt &s, State &g) {
+  for (const ir::ExprPtr &inv : s.args)
+    res_.inhale(*inv, g);
+  exec(s.body, g);
+  if (g.dead)
+    return;
+  for (auto inv = s.args.rbegin(); inv != s.args.rend(); ++inv) {
+    ExhaleBlame blame{DiagCode::InvPreserve,
+                      DiagCode::InvPreserve,
+                      "a suspended invariant when the barrier ends",
+                      {{s.range, "at this barrier"}}};
+    ResourceOptions reads;
+    reads.reads = ReadCheck::Permission;
+    res_.exhale(**inv, g, blame, reads);
+  }
+}
+
 void Executor::groupCheck(const ir::Stmt &s, State &st) {
   ir::ExprPtr pre = conjoin(clausesOf(s.clauses, kReq));
   ir::ExprPtr post = conjoin(clausesOf(s.clauses, kEns));
-  if (!post)
+  if (!post && s.args.empty() && s.body.empty())
     return; // nothing is handed out: nothing to redistribute or establish
   const ThreadContext &tc = *thread_;
 
@@ -387,6 +408,9 @@ void Executor::groupCheck(const ir::Stmt &s, State &st) {
     }
     res_.inhale(*pre, g, o);
   }
+  runBarrierBody(s, g);
+  if (!post)
+    return;
   ResourceOptions o;
   o.outerBinders = threads;
   if (tc.seed) {

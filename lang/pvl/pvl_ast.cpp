@@ -129,8 +129,8 @@ ExprPtr substitute(const std::string &name, const ExprPtr &value,
   for (const std::string &v : valueVars)
     if (binds(v))
       throw ParseAbort{nameRange,
-                       "\\let variable '" + name + "' used under a quantifier that binds '" +
-                           v + "', which its value reads, is not supported",
+                       "\\let variable '" + name + "' used under a quantifier that binds '" + v +
+                           "', which its value reads, is not supported",
                        DiagCode::Unsupported};
   auto c = std::make_shared<ir::Expr>(*e);
   c->args = std::move(args);
@@ -142,9 +142,13 @@ void addEverywhere(std::vector<StmtPtr> &body, const std::vector<const Clause *>
     ClauseKind kind = s->kind == StmtKind::While     ? ClauseKind::LoopInvariant
                       : s->kind == StmtKind::Barrier ? ClauseKind::Context
                                                      : ClauseKind::Requires;
-    if (s->kind == StmtKind::While || s->kind == StmtKind::Barrier)
+    // In front (as VerCors): the statement's own clauses may read what they frame.
+    if (s->kind == StmtKind::While || s->kind == StmtKind::Barrier) {
+      std::vector<Clause> front;
       for (const Clause *c : everywhere)
-        s->clauses.push_back(Clause{kind, cloneExpr(c->expr), c->range});
+        front.push_back(Clause{kind, cloneExpr(c->expr), c->range});
+      s->clauses.insert(s->clauses.begin(), front.begin(), front.end());
+    }
     if (s->kind != StmtKind::Par && s->kind != StmtKind::Parallel &&
         s->kind != StmtKind::Sequential) {
       addEverywhere(s->body, everywhere);

@@ -479,6 +479,11 @@ auto const trigger_def = tk(Tok::LBrace) >> tk(Tok::Colon) > nested_expr > tk(To
 
 constexpr std::string_view kNewWord[] = {"new"};
 IdentIn const new_kw(kNewWord);
+// `new int[n]`: a fresh array (one dimension; the type checker allows it only as a
+// statement's whole value). Other allocations stay unsupported below.
+auto const new_array = span(
+    (x3::omit[new_kw] >> tk(Tok::KwInt) >> tk(Tok::LBracket) > nested_expr > tk(Tok::RBracket)) >>
+    !tk(Tok::LBracket))[withArgs(ExprKind::NewArray)];
 auto const unsupported_primary =
     tv(Tok::BackslashWord)[unsupportedToken("is not supported")] |
     (new_kw >> &(tk(Tok::KwInt) | tk(Tok::KwBool) | tk(Tok::KwFrac) |
@@ -493,7 +498,7 @@ auto const c_spec_primary = CSpecIs() >>
 auto const location = -tk(Tok::Amp) >> nested_expr;
 
 auto const primary_def =
-    c_spec_primary | span(tk(Tok::LParen) >> let_expr)[setVal] | trigger[markTrigger] |
+    c_spec_primary | span(tk(Tok::LParen) >> let_expr)[setVal] | trigger[markTrigger] | new_array |
     unsupported_primary | tv(Tok::Int)[intLit] | span(tk(Tok::KwTrue))[boolLit(true)] |
     span(tk(Tok::KwFalse))[boolLit(false)] | span(tk(Tok::KwNull))[leaf(ExprKind::NullLit)] |
     span(tk(Tok::KwResult))[leaf(ExprKind::Result)] |

@@ -224,15 +224,13 @@ auto fence(bool global) {
       x3::_val(ctx)->fences.local = true;
   };
 }
-// A barrier's statements run in VerCors's group proof (between all threads' requires
-// and their ensures) as proof hints; kprove's group check takes none.
-auto const barrierHint = [](auto &ctx) {
-  if (!x3::_attr(ctx).empty())
-    unsupported(state(ctx), whereRange(ctx), "statements in a barrier's body (proof hints)");
-};
-auto const barrierTags = [](auto &ctx) {
-  unsupported(state(ctx), whereRange(ctx),
-              "barrier tags (suspended 'invariant' blocks) are not supported");
+// A barrier's statements run once for the group, in VerCors's group proof (between
+// all threads' requires and their ensures).
+auto const barrierBody = [](auto &ctx) { x3::_val(ctx)->body = std::move(x3::_attr(ctx)); };
+// `barrier(NAME; inv, ...)`: the tags name invariant blocks the type checker looks up.
+auto const barrierTag = [](auto &ctx) {
+  const Token *t = x3::_attr(ctx);
+  x3::_val(ctx)->args.push_back(ir::makeVar(std::string(t->text), tokRange(state(ctx), t)));
 };
 // `parallel { par ... par ... }` and `sequential { ... }`: the regions in order.
 auto newRegion(StmtKind kind) {
@@ -362,13 +360,13 @@ auto const seed_barrier_args = x3::eps[seedBarrier] >>
                                ((-barrier_id[barrierId] >> tk(Tok::Comma) >>
                                  -(fences_braced | fence_list)) |
                                 fences_braced | fence_list | barrier_id[barrierId]);
-auto const barrier_tags = span(tk(Tok::Semi) > (ident % tk(Tok::Comma)))[barrierTags];
+auto const barrier_tags = tk(Tok::Semi) > (ident[barrierTag] % tk(Tok::Comma));
 auto const barrier_args =
     named("a barrier name", (seedOnly >> seed_barrier_args) | (-ident[stmtName] > -barrier_tags));
 // `{ clauses }`, or (VerCors) `clauses { statements }`, or (seed) `;`.
 auto const barrier_body =
     named("'{' or ';'", (tk(Tok::LBrace) > *block_clause[stmtClause] > tk(Tok::RBrace)) |
-                            (+block_clause[stmtClause] > span(block)[barrierHint]) | tk(Tok::Semi));
+                            (+block_clause[stmtClause] > block[barrierBody]) | tk(Tok::Semi));
 auto const barrier_stmt_def =
     span(x3::omit[tk(Tok::KwBarrier)[newStmtOf(StmtKind::Barrier)] > tk(Tok::LParen) >
                   barrier_args > tk(Tok::RParen) > barrier_body])[stmtRange];
