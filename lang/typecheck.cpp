@@ -796,6 +796,8 @@ private:
     case ExprKind::Exists:
     case ExprKind::ForallStar:
       return set(e, quantifier(e, c));
+    case ExprKind::Sum:
+      return set(e, sum(e, c));
     case ExprKind::Perm:
     case ExprKind::PointsTo:
       return set(e, permission(e, c));
@@ -1078,6 +1080,21 @@ private:
       error(e.args[1]->range,
             std::string("\\forall* body must be a resource or bool, found ") + typeName(body));
     return star ? Type::Resource : Type::Bool;
+  }
+
+  // `(\\sum int i; cond; body)`: one int binder, an int body, an int value.
+  Type sum(Expr &e, const ExprCtx &c) {
+    ScopeGuard scope(*this);
+    if (e.binders.size() != 1 || e.binders[0].type != Type::Int)
+      error(e.range, "\\sum binds exactly one int variable");
+    for (const Binder &b : e.binders)
+      scopes_.back()[b.name] = {b.type, VarKind::Binder, {}};
+    if (e.args.size() > 0 && e.args[0])
+      requireType(*e.args[0], c.noResource(), Type::Bool, "\\sum condition");
+    Type body = arg(e, 1, c.noResource());
+    if (!reported(body) && body != Type::Int)
+      error(e.args[1]->range, std::string("\\sum body must be int, found ") + typeName(body));
+    return Type::Int;
   }
 
   Type permission(Expr &e, const ExprCtx &c) {

@@ -355,6 +355,9 @@ void printNode(const Expr &e, std::string &out) {
   case ExprKind::ForallStar:
     printQuantifier(e, "\\forall*", out);
     return;
+  case ExprKind::Sum:
+    printQuantifier(e, "\\sum", out);
+    return;
   case ExprKind::Perm:
     out += "Perm(";
     printArgs(e.args, 0, out);
@@ -472,7 +475,7 @@ private:
   void condition(const ExprPtr &e) {
     bool parenthesised = e && (e->kind == ExprKind::Binary || e->kind == ExprKind::Ite ||
                                e->kind == ExprKind::Forall || e->kind == ExprKind::Exists ||
-                               e->kind == ExprKind::ForallStar);
+                               e->kind == ExprKind::ForallStar || e->kind == ExprKind::Sum);
     if (!parenthesised)
       out_ += '(';
     expr(e);

@@ -54,6 +54,7 @@ enum class ExprKind {
   Forall,     // (\forall T b...; args[0] cond; args[1] body)  binders
   Exists,     // (\exists ...) same layout
   ForallStar, // (\forall* ...) same layout, body a resource
+  Sum,        // (\sum int i; args[0] cond; args[1] body): the sum of body over the i with cond
   Perm,       // Perm(args[0] location (an Index), args[1] amount)
   PointsTo,   // PointsTo(args[0] location, args[1] amount, args[2] value)
   Convert,    // (cint) args[0]: C's conversion to an integer type (wraps when narrowing)
@@ -120,6 +121,11 @@ struct Expr {
   // Written `{: e :}` in a quantifier's body: the quantifier's patterns are exactly its
   // marked terms (one multi-pattern), replacing kprove's own choice (vcgen/triggers.h).
   bool userTrigger = false;
+  // C annotations: signed arithmetic (+ - * / % and negation) whose value is the
+  // exact one, with no overflow obligation (an annotation is never executed, so
+  // its overflow is no undefined behaviour; ACSL's and VerCors's choice). The C
+  // type stays, for the conversions of the operators around it.
+  bool exactInSpec = false;
 };
 
 enum class ClauseKind {

@@ -228,6 +228,14 @@ Val Interpreter::eval(const ir::Expr &e, Ctx &c) {
     });
     return Val::boolean(result);
   }
+  case ir::ExprKind::Sum: {
+    i128 total = 0;
+    enumerate(e, c, [&](const std::string &) {
+      total += evalInt(*e.args[1], c);
+      return true;
+    });
+    return Val::num(total);
+  }
   case ir::ExprKind::Convert: {
     Val v = eval(*e.args[0], c);
     i128 x = v.k == Val::K::Amt ? evalInt(*e.args[0], c) : v.i;

@@ -1,5 +1,6 @@
 #include "vcgen/expr_encoder.h"
 
+#include "vcgen/function_contract.h"
 #include "vcgen/int_model.h"
 
 #include <fmt/format.h>
@@ -287,6 +288,8 @@ T ExprEncoder::encodeNode(const ir::Expr &e) {
   case ir::ExprKind::Forall:
   case ir::ExprKind::Exists:
     return encodeQuantifier(e);
+  case ir::ExprKind::Sum:
+    return encodeSum(e);
   case ir::ExprKind::ForallStar:
   case ir::ExprKind::Perm:
   case ir::ExprKind::PointsTo:
@@ -325,7 +328,7 @@ T ExprEncoder::encodeBinary(const ir::Expr &e) {
     require(neq(b, intConst(0)), DiagCode::DivZero, e.args[1]->range, "the divisor may be zero");
     bool nonNegative = vc_.bounded(e.cint) && !e.cint.isSigned;
     T q = nonNegative ? div(a, b) : vc_.truncDiv(a, b);
-    if (vc_.bounded(e.cint) && e.cint.isSigned)
+    if (vc_.bounded(e.cint) && e.cint.isSigned && !e.exactInSpec)
       require(inRange(q, e.cint), DiagCode::Overflow, e.range,
               fmt::format("'{}' may overflow {} (the minimum divided by -1)", vc_.spelling(e),
                           ir::intTypeName(e.cint)));
@@ -482,7 +485,7 @@ std::optional<std::pair<__int128, __int128>> ExprEncoder::staticRange(const ir::
 }
 
 T ExprEncoder::arithResult(const ir::Expr &e, const T &exact) {
-  if (!vc_.bounded(e.cint))
+  if (!vc_.bounded(e.cint) || e.exactInSpec)
     return exact;
   if (auto r = staticRange(e), t = typeInterval(e.cint);
       r && t && r->first >= t->first && r->second <= t->second)
@@ -522,8 +525,8 @@ T ExprEncoder::encodeShift(const ir::Expr &e, const T &a, const T &b) {
 }
 
 T ExprEncoder::encodeIndex(const ir::Expr &e) {
-  if (!st_.heap || !st_.mask) { // pure functions and their contracts have no heap
-    vc_.unsupported(e.range, "reading array memory in a pure function or its contract");
+  if (!st_.heap) {
+    vc_.unsupported(e.range, "reading array memory where there is no memory");
     return vc_.freshVar("unsupported", Sort::Int);
   }
   T ref = encode(*e.args[0]);
@@ -533,8 +536,19 @@ T ExprEncoder::encodeIndex(const ir::Expr &e) {
           fmt::format("array '{}' may be null", arr));
   require(land(le(intConst(0), idx), lt(idx, lengthOf(ref))), DiagCode::Bounds, e.args[1]->range,
           fmt::format("index may be out of bounds of '{}'", arr));
+  if (footprint) { // a pure function: its value may depend on its footprint only
+    require(footprint(ref, idx), DiagCode::PermRead, e.range,
+            fmt::format("pure function '{}' reads '{}', which its precondition gives it no "
+                        "permission to",
+                        footprintOwner, vc_.spelling(e)));
+    T cell = select(st_.heap, ref, idx);
+    if (vc_.bounded(e.cint))
+      st_.assume(inRange(cell, e.cint));
+    return cell;
+  }
+  const ReadCheck readCheck = st_.mask ? reads : ReadCheck::None;
   bool atomicByName = false;
-  if (reads != ReadCheck::None && !vc_.atomicArrays.empty()) {
+  if (readCheck != ReadCheck::None && !vc_.atomicArrays.empty()) {
     // Other threads may change a cell atomically at any time while they hold any
     // permission: a plain read is race free only with all of it. Decided per
     // location: the array read may be an atomically updated one under another name.
@@ -554,7 +568,7 @@ T ExprEncoder::encodeIndex(const ir::Expr &e) {
     if (checks)
       vc_.check(
           st_, given, implies(atomic, le(realConst(1, 1), select(st_.mask, ref, idx))),
-          reads == ReadCheck::Framing ? DiagCode::Framing : DiagCode::PermRead, e.range,
+          readCheck == ReadCheck::Framing ? DiagCode::Framing : DiagCode::PermRead, e.range,
           same ? fmt::format("a plain read of '{}', which threads update with atomics, needs a "
                              "write permission (otherwise it races with their atomics)",
                              vc_.spelling(e))
@@ -563,8 +577,8 @@ T ExprEncoder::encodeIndex(const ir::Expr &e) {
                              "then needs a write permission (or require the buffers distinct)",
                              vc_.spelling(e), names));
   }
-  if (reads != ReadCheck::None && !atomicByName) {
-    bool framing = reads == ReadCheck::Framing;
+  if (readCheck != ReadCheck::None && !atomicByName) {
+    bool framing = readCheck == ReadCheck::Framing;
     std::string message = framing ? fmt::format("this clause reads '{}' without holding "
                                                 "permission to it (clauses must be "
                                                 "self-framing, left to right)",
@@ -628,23 +642,16 @@ T ExprEncoder::encodeCall(const ir::Expr &e) {
   for (const ir::ExprPtr &a : e.args)
     args.push_back(encode(*a));
   if (checks) {
-    // The callee's preconditions, with parameters bound to the arguments.
-    State callee = st_;
-    callee.vars.clear();
-    for (size_t i = 0; i < fn->params.size() && i < args.size(); ++i)
-      callee.vars[fn->params[i].name] = args[i];
-    ExprEncoder pre(vc_, callee);
-    pre.checks = false;
-    pre.reads = ReadCheck::None;
-    for (const ir::Clause &c : fn->contract)
-      if (c.kind == ir::ClauseKind::Requires || c.kind == ir::ClauseKind::Context)
-        require(pre.encode(*c.expr), DiagCode::FnPre, e.range,
-                fmt::format("the precondition of '{}' may not hold", e.name),
-                {{c.range, "the precondition is here"}});
+    // The callee's precondition: its facts hold, its permissions are held.
+    checkCallPrecondition(*this, *fn, args, e.range);
     if (function && function->fn == fn) {
       // A recursive call: the measure must decrease and stay non-negative.
       T measureAtCall;
       if (function->measureExpr) {
+        State callee = st_;
+        callee.vars.clear();
+        for (size_t i = 0; i < fn->params.size() && i < args.size(); ++i)
+          callee.vars[fn->params[i].name] = args[i];
         ExprEncoder m(vc_, callee);
         m.checks = false;
         m.reads = ReadCheck::None;
@@ -664,6 +671,15 @@ T ExprEncoder::encodeCall(const ir::Expr &e) {
       if (auto ax = vc_.callAxioms.find(f); ax != vc_.callAxioms.end() && f != vc_.excludedOwner)
         for (const T &fact : ax->second)
           st_.assume(fact);
+  if (vc_.heapFunctions.count(e.name)) { // its value depends on the memory it reads
+    if (!st_.heap) {
+      vc_.unsupported(e.range, fmt::format("a call of '{}', which reads array memory, where "
+                                           "there is no memory",
+                                           e.name));
+      return vc_.freshVar("unsupported", sortOf(fn->returnType));
+    }
+    args.insert(args.begin(), st_.heap);
+  }
   bool limited = function && function->limited;
   return app(functionSymbol(e.name, limited), sortOf(fn->returnType), args);
 }

@@ -9,6 +9,7 @@
 #include "vcgen/triggers.h"
 #include "vcgen/vc_context.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +39,11 @@ public:
   std::vector<term::T> guards; // conditions under which the expression is evaluated
   FunctionFrame *function = nullptr;
   bool checks = true; // false: encode only, no obligations (axioms of pure functions)
+  // Inside a pure function's body or contract: whether a cell (ref, index) lies in
+  // the footprint its precondition gives it (vcgen/function_contract.h). Set, it
+  // replaces the permission checks of reads: the function reads no other cell.
+  std::function<term::T(const term::T &, const term::T &)> footprint;
+  std::string footprintOwner; // that function's name, for messages
 
   term::T encode(const ir::Expr &e);
 
@@ -83,6 +89,9 @@ private:
   term::T encodeIndex(const ir::Expr &e);
   term::T encodeCall(const ir::Expr &e);
   term::T encodeQuantifier(const ir::Expr &e);
+  term::T encodeSum(const ir::Expr &e); // vcgen/sum.cpp
+  void addSumAxioms(const std::string &symbol, const term::T &shape,
+                    const std::vector<term::BoundVar> &params);
   term::T encodeOld(const ir::Expr &e);
   term::T guarded(const term::T &cond, const ir::Expr &e);
 

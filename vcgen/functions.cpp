@@ -7,9 +7,11 @@
 
 #include "vcgen/executor.h"
 #include "vcgen/expr_encoder.h"
+#include "vcgen/function_contract.h"
 
 #include <fmt/format.h>
 
+#include <functional>
 #include <map>
 #include <set>
 
@@ -27,11 +29,24 @@ void callsIn(const ir::Expr &e, std::set<std::string> &out) {
     callsIn(*a, out);
 }
 
-bool readsHeap(const ir::Expr &e) {
-  if (e.kind == ir::ExprKind::Index || e.kind == ir::ExprKind::Length)
+// Reads array memory in its body or contract (a permission alone reads nothing).
+bool readsHeapItself(const ir::Method &m) {
+  std::function<bool(const ir::Expr &)> reads = [&](const ir::Expr &e) {
+    if (e.kind == ir::ExprKind::Perm)
+      return reads(*e.args[0]->args[1]) || reads(*e.args[1]);
+    if (e.kind == ir::ExprKind::PointsTo)
+      return true; // its value is the cell's
+    if (e.kind == ir::ExprKind::Index)
+      return true;
+    for (const ir::ExprPtr &a : e.args)
+      if (reads(*a))
+        return true;
+    return false;
+  };
+  if (m.pureBody && reads(*m.pureBody))
     return true;
-  for (const ir::ExprPtr &a : e.args)
-    if (readsHeap(*a))
+  for (const ir::Clause &c : m.contract)
+    if (c.expr && reads(*c.expr))
       return true;
   return false;
 }
@@ -49,6 +64,50 @@ bool reaches(const std::map<std::string, std::set<std::string>> &graph, const st
       return true;
   }
   return false;
+}
+
+// Two heaps that agree on the footprint of `m`'s precondition give the same value:
+// if they differ at all on it, they differ at the cell (diff$r, diff$i), a skolem
+// function of the two heaps and the arguments (so the axiom is the skolemised
+// `(forall cells in the footprint: h1 == h2) ==> f(h1) == f(h2)`). Stated for the
+// limited symbol, which every unfolding produces and the full one equals; the
+// multi-pattern pairs existing applications only, so it cannot loop.
+void addFrameAxiom(VcContext &vc, const ir::Method &m, const std::vector<ContractAtom> &atoms,
+                   const std::vector<BoundVar> &bound, const std::vector<T> &args) {
+  if (!footprintIndependentOf(atoms, args[0])) {
+    vc.unsupported(m.nameRange, fmt::format("the permissions in the precondition of pure "
+                                            "function '{}' depend on array memory",
+                                            m.name));
+    return;
+  }
+  std::vector<BoundVar> both{{"h1$" + m.name, Sort::Heap}, {"h2$" + m.name, Sort::Heap}};
+  both.insert(both.end(), bound.begin() + 1, bound.end());
+  T h1 = var(both[0].name, Sort::Heap), h2 = var(both[1].name, Sort::Heap);
+  std::vector<T> rest(args.begin() + 1, args.end());
+  auto with = [&](std::vector<T> head) {
+    head.insert(head.end(), rest.begin(), rest.end());
+    return head;
+  };
+  Sort result = sortOf(m.returnType);
+  T f1 = app(ExprEncoder::functionSymbol(m.name, true), result, with({h1}));
+  T f2 = app(ExprEncoder::functionSymbol(m.name, true), result, with({h2}));
+  T r = app("fn$diffref$" + m.name, Sort::Ref, with({h1, h2}));
+  T i = app("fn$diffidx$" + m.name, Sort::Int, with({h1, h2}));
+  std::vector<std::pair<std::string, T>> sub{{args[0]->name, h1}};
+  T inside = substitute(footprintContains(atoms, r, i), sub);
+  T agree = implies(inside, eq(select(h1, r, i), select(h2, r, i)));
+  vc.axioms.push_back({m.name, forall(both, implies(agree, eq(f1, f2)), {{f1, f2}})});
+}
+
+// The postconditions of a pure function: its `ensures` clauses and the facts of its
+// `context` clauses (a permission given back means nothing for a function).
+std::vector<const ir::Expr *> postconditions(const ir::Method &m) {
+  std::vector<const ir::Expr *> out;
+  for (const ir::Clause &c : m.contract)
+    if (c.kind == ClauseKind::Ensures ||
+        (c.kind == ClauseKind::Context && c.expr->type != ir::Type::Resource))
+      out.push_back(c.expr.get());
+  return out;
 }
 
 } // namespace
@@ -72,16 +131,15 @@ void addFunctionAxioms(VcContext &vc) {
       }
     }
 
+  for (const ir::Method &m : vc.program().methods)
+    if (m.pure && readsHeapItself(m))
+      for (const auto &[caller, reach] : vc.pureCallees)
+        if (reach.count(m.name))
+          vc.heapFunctions.insert(caller);
+
   for (const ir::Method &m : vc.program().methods) {
     if (!m.pure)
       continue;
-    if (m.pureBody && readsHeap(*m.pureBody)) {
-      vc.unsupported(m.pureBody->range, fmt::format("pure function '{}' reads array memory; "
-                                                    "pure functions over the heap are not "
-                                                    "supported",
-                                                    m.name));
-      continue;
-    }
     for (const std::string &callee : graph[m.name]) {
       std::set<std::string> seen;
       if (callee != m.name && reaches(graph, callee, m.name, seen)) {
@@ -90,10 +148,16 @@ void addFunctionAxioms(VcContext &vc) {
                                                 m.name, callee));
       }
     }
-    // Encode over bound variables.
+    const bool overHeap = vc.heapFunctions.count(m.name) != 0;
+    // Encode over bound variables (the heap first, for a function over the heap).
     State st;
     std::vector<BoundVar> bound;
     std::vector<T> args;
+    if (overHeap) {
+      bound.push_back({"h$" + m.name, Sort::Heap});
+      args.push_back(var(bound.back().name, Sort::Heap));
+      st.heap = args.back();
+    }
     for (const ir::Param &p : m.params) {
       std::string bn = "p$" + m.name + "$" + p.name;
       bound.push_back({bn, sortOf(p.type)});
@@ -110,12 +174,13 @@ void addFunctionAxioms(VcContext &vc) {
     enc.checks = false;
     enc.reads = ReadCheck::None;
     enc.function = &frame;
-    std::vector<T> pres, posts;
-    for (const ir::Expr *e : clausesOf(m.contract, {ClauseKind::Requires, ClauseKind::Context}))
-      pres.push_back(enc.encode(*e));
+    std::vector<ContractAtom> atoms = preconditionAtoms(m, enc);
+    std::vector<T> pres{factsOf(atoms)}, posts;
     frame.limited = false;
-    for (const ir::Expr *e : clausesOf(m.contract, {ClauseKind::Ensures, ClauseKind::Context}))
+    for (const ir::Expr *e : postconditions(m))
       posts.push_back(enc.encode(*e));
+    if (overHeap)
+      addFrameAxiom(vc, m, atoms, bound, args);
     T pre = land(pres);
     vc.axioms.push_back({m.name, forall(bound, eq(call, limited), {{call}})});
     if (m.pureBody) {
@@ -139,8 +204,8 @@ void addFunctionAxioms(VcContext &vc) {
 }
 
 void checkFunction(VcContext &vc, const ir::Method &m) {
-  if (!m.pure || !m.pureBody || readsHeap(*m.pureBody))
-    return;        // reported as unsupported by addFunctionAxioms
+  if (!m.pure || !m.pureBody)
+    return;
   struct Exclude { // the function's own axioms are what is being justified
     VcContext &vc;
     std::string saved;
@@ -150,13 +215,29 @@ void checkFunction(VcContext &vc, const ir::Method &m) {
     ~Exclude() { vc.excludedOwner = saved; }
   } exclude(vc, m.name);
 
+  const bool overHeap = vc.heapFunctions.count(m.name) != 0;
   State st;
+  if (overHeap)
+    st.heap = vc.freshVar("heap$" + m.name, Sort::Heap);
   for (const ir::Param &p : m.params)
     st.vars[p.name] = vc.freshVar(p.name, sortOf(p.type));
+  // The footprint first (encoded without checks), then the precondition again with
+  // its reads checked against it.
+  std::vector<ContractAtom> atoms;
+  {
+    ExprEncoder probe(vc, st);
+    probe.checks = false;
+    probe.reads = ReadCheck::None;
+    atoms = preconditionAtoms(m, probe);
+  }
+  auto footprint = [atoms](const T &ref, const T &index) {
+    return footprintContains(atoms, ref, index);
+  };
   ExprEncoder enc(vc, st);
   enc.reads = ReadCheck::None;
-  for (const ir::Expr *e : clausesOf(m.contract, {ClauseKind::Requires, ClauseKind::Context}))
-    st.assume(enc.encode(*e));
+  enc.footprint = footprint;
+  enc.footprintOwner = m.name;
+  st.assume(factsOf(preconditionAtoms(m, enc)));
   FunctionFrame frame;
   frame.fn = &m;
   auto dec = clausesOf(m.contract, {ClauseKind::Decreases});
@@ -169,16 +250,20 @@ void checkFunction(VcContext &vc, const ir::Method &m) {
     frame.measure = intConst(0); // no measure: any recursive call fails the check
   enc.function = &frame;
   T body = enc.encode(*m.pureBody);
-  auto posts = clausesOf(m.contract, {ClauseKind::Ensures, ClauseKind::Context});
+  std::vector<const ir::Expr *> posts = postconditions(m);
   if (posts.empty())
     return;
 
   // Induction hypothesis: the postcondition for arguments of smaller measure
-  // (sound because recursion is checked to terminate on that measure).
+  // (sound because recursion is checked to terminate on that measure), in the
+  // same memory.
   {
     State h;
+    h.heap = st.heap;
     std::vector<BoundVar> bound;
     std::vector<T> args;
+    if (overHeap)
+      args.push_back(st.heap);
     for (const ir::Param &p : m.params) {
       std::string bn = "ih$" + m.name + "$" + p.name;
       bound.push_back({bn, sortOf(p.type)});
@@ -189,29 +274,30 @@ void checkFunction(VcContext &vc, const ir::Method &m) {
     ExprEncoder e(vc, h);
     e.checks = false;
     e.reads = ReadCheck::None;
-    std::vector<T> pre, post;
-    for (const ir::Expr *c : clausesOf(m.contract, {ClauseKind::Requires, ClauseKind::Context}))
-      pre.push_back(e.encode(*c));
+    T pre = factsOf(preconditionAtoms(m, e));
+    std::vector<T> post;
     for (const ir::Expr *c : posts)
       post.push_back(e.encode(*c));
     T smaller;
     if (frame.measureExpr) {
       smaller = e.encode(*frame.measureExpr);
-    } else if (!args.empty() && m.params[0].type == ir::Type::Int) {
-      smaller = args[0];
+    } else if (!m.params.empty() && m.params[0].type == ir::Type::Int) {
+      smaller = h.vars[m.params[0].name];
     }
     if (smaller)
-      st.assume(
-          forall(bound,
-                 implies(land({le(intConst(0), smaller), lt(smaller, frame.measure), land(pre)}),
-                         land(post)),
-                 {{h.result}}));
+      st.assume(forall(
+          bound,
+          implies(land({le(intConst(0), smaller), lt(smaller, frame.measure), pre}), land(post)),
+          {{h.result}}));
   }
   st.result = body;
   ExprEncoder post(vc, st);
   post.reads = ReadCheck::None;
+  post.footprint = footprint;
+  post.footprintOwner = m.name;
   for (const ir::Clause &c : m.contract)
-    if (c.kind == ClauseKind::Ensures || c.kind == ClauseKind::Context)
+    if (c.kind == ClauseKind::Ensures ||
+        (c.kind == ClauseKind::Context && c.expr->type != ir::Type::Resource))
       vc.check(st, {}, post.encode(*c.expr), DiagCode::Post, c.range,
                fmt::format("the postcondition of pure function '{}' may not hold", m.name));
 }

@@ -88,6 +88,12 @@ public:
   // says which functions a call may unfold to (through bodies).
   std::map<std::string, std::vector<term::T>> callAxioms;
   std::map<std::string, std::set<std::string>> pureCallees;
+  // Pure functions that read array memory, themselves or through the functions they
+  // call: their symbols take the heap as first argument (vcgen/function_contract.h).
+  std::set<std::string> heapFunctions;
+  // The function symbol of each \sum body seen (vcgen/sum.cpp), keyed by the body
+  // with its index and free values abstracted; its axioms are added with it.
+  std::map<std::string, std::string> sumSymbols;
   // While a function's own obligations are generated its axioms are left out:
   // they are what those obligations justify (no circular proofs).
   std::string excludedOwner;

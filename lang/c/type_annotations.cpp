@@ -1,11 +1,12 @@
-// C's integer types in the annotations of a .cl/.cu file: an annotation's
-// arithmetic means what the same expression means in the code (VerCors gives C
-// annotations C's meaning): each name has its declared type, literals are int (or
-// long), the integer promotions and the usual arithmetic conversions apply
-// (C11 6.3.1.1, 6.3.1.8), `/` and `%` truncate, and the bit operations act on the
-// converted values. vcgen then wraps unsigned results and checks signed overflow,
-// as in code. Mathematical values (\pointer_length, pure functions, fractions) stay
-// mathematical, and so does any operation with one of them as operand.
+// C's integer types in the annotations of a .cl/.cu file: each name has its
+// declared type, literals are int (or long), the integer promotions and the usual
+// arithmetic conversions apply (C11 6.3.1.1, 6.3.1.8), `/` and `%` truncate, and
+// the bit operations act on the converted values; unsigned results wrap, as in
+// code. Signed arithmetic (+ - * / % and negation) is mathematical, as in ACSL and
+// VerCors: an annotation is never executed, so an overflow in it is no undefined
+// behaviour and its value is the exact one (docs/language.md §11.2). Mathematical
+// values (\pointer_length, pure functions, \sum, fractions) stay mathematical, and so
+// does any operation with one of them as operand.
 #include "lang/c/clang_lowering.h"
 
 namespace kprove::lang::clower {
@@ -100,7 +101,7 @@ void CLowering::typeSpec(ExprPtr &e) {
   for (ir::Binder &b : e->binders) {
     // `int i` ranges over int's values (vcgen conjoins the range to \forall and
     // \exists; a \forall* binder stays mathematical).
-    if (b.type == Type::Int && e->kind != ExprKind::ForallStar)
+    if (b.type == Type::Int && e->kind != ExprKind::ForallStar && e->kind != ExprKind::Sum)
       b.cint = {32, true};
     specBinders_.push_back({b.name, b.cint});
   }
@@ -136,6 +137,7 @@ void CLowering::typeSpec(ExprPtr &e) {
     if (e->unop != ir::UnOp::Not) {
       e->cint = promote(e->args[0]->cint);
       e->args[0] = convertInt(e->args[0], e->cint, r);
+      e->exactInSpec = e->unop == ir::UnOp::Neg && e->cint.isSigned;
     }
     return;
   case ExprKind::Ite: {
@@ -172,6 +174,9 @@ void CLowering::typeSpec(ExprPtr &e) {
   e->args[1] = convertInt(e->args[1], c, r);
   if (isArithmetic(e->binop))
     e->cint = c;
+  e->exactInSpec =
+      c.isSigned && (e->binop == BinOp::Add || e->binop == BinOp::Sub || e->binop == BinOp::Mul ||
+                     e->binop == BinOp::TDiv || e->binop == BinOp::TMod);
 }
 
 } // namespace kprove::lang::clower

@@ -282,6 +282,7 @@ auto const quantStart = [](auto &ctx) {
   const Token *t = x3::_attr(ctx);
   ExprKind kind = t->kind == Tok::KwExists       ? ExprKind::Exists
                   : t->kind == Tok::KwForallStar ? ExprKind::ForallStar
+                  : t->kind == Tok::KwSum        ? ExprKind::Sum
                                                  : ExprKind::Forall;
   x3::_val(ctx) = QuantBuilder{newExpr(kind, {}), {}, {}};
 };
@@ -457,7 +458,8 @@ auto const binder_def = type[binderType] > ident[binderName] >
                         -(tk(Tok::Assign) > nested_expr > tk(Tok::DotDot) >
                           nested_expr)[binderRange];
 
-TokSet const quant_kw({Tok::KwForall, Tok::KwForallStar, Tok::KwExists}, "a quantifier");
+TokSet const quant_kw({Tok::KwForall, Tok::KwForallStar, Tok::KwExists, Tok::KwSum},
+                      "a quantifier");
 auto const quant_def = quant_kw[quantStart] > (binder[pushBinder] % tk(Tok::Comma)) >
                        tk(Tok::Semi) > nested_expr[quantPart] >
                        -(tk(Tok::Semi) > nested_expr[quantPart]) > tk(Tok::RParen);

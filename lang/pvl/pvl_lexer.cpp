@@ -314,6 +314,8 @@ void Lexer::lexBackslash(std::vector<Token> &out) {
     return push(out, Tok::KwOld, end - pos_);
   if (word == "exists")
     return push(out, Tok::KwExists, end - pos_);
+  if (word == "sum")
+    return push(out, Tok::KwSum, end - pos_);
   if (isVerCorsBackslashWord(word))
     return push(out, Tok::BackslashWord, end - pos_);
   if (word == "forall") {

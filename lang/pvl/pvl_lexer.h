@@ -64,6 +64,7 @@ namespace kprove::lang::pvl {
   X(KwForall, "'\\forall'")                                                                        \
   X(KwForallStar, "'\\forall*'")                                                                   \
   X(KwExists, "'\\exists'")                                                                        \
+  X(KwSum, "'\\sum'")                                                                              \
   X(BackslashWord, "a VerCors operator")                                                           \
   X(KwPermUpper, "'Perm'")                                                                         \
   X(KwPointsTo, "'PointsTo'")                                                                      \
