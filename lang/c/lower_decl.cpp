@@ -187,6 +187,7 @@ void CLowering::enterFunction(const clang::FunctionDecl *fd) {
   }
   returnCint_ = cintOf(fd->getReturnType());
   collectArrayShapes(fd);
+  asyncBegin(fd); // lower_async_copy.cpp
 }
 
 void CLowering::kernel(clang::FunctionDecl *fd, uint32_t at) {
@@ -305,6 +306,8 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
     unsupported(r, std::string("the local declaration ") + d->getDeclKindName());
     return;
   }
+  if (groupHandleDecl(vd) || eventDecl(vd, out)) // lower_builtin_calls.cpp, lower_async_copy.cpp
+    return;
   std::string name = vd->getNameAsString();
   clang::QualType t = vd->getType();
   // In scope until the end of the enclosing block.
