@@ -1,8 +1,6 @@
-// kprove's <cooperative_groups.h>: the names of CUDA's cooperative groups, declared
-// only so that kernels using them parse and are rejected by name. Group
-// synchronisation must be reached by every thread of the group, like a barrier;
-// kprove does not model it yet, so every function here is `unsupported builtin`
-// (stdlib-specs/builtins.def).
+// kprove's <cooperative_groups.h>: CUDA's cooperative groups. A thread block's
+// sync (`b.sync()`, `sync(b)`, `synchronize(b)`) is __syncthreads(); grid-wide sync
+// and every other function here is `unsupported builtin` (stdlib-specs/builtins.def).
 #ifndef KPROVE_COOPERATIVE_GROUPS_H
 #define KPROVE_COOPERATIVE_GROUPS_H
 
@@ -26,6 +24,8 @@ __device__ thread_block this_thread_block();
 __device__ grid_group this_grid();
 __device__ void sync(const thread_block &g);
 __device__ void sync(const grid_group &g);
+__device__ void synchronize(const thread_block &g);
+__device__ void synchronize(const grid_group &g);
 
 } // namespace cooperative_groups
 

@@ -24,6 +24,10 @@
 #endif
 
 typedef __SIZE_TYPE__ size_t;
+// As glibc's <sys/types.h>, which CUDA's headers include on Linux.
+typedef unsigned int uint;
+typedef unsigned short ushort;
+typedef unsigned long ulong;
 
 struct __kprove_dim3 {
   unsigned int x, y, z;
@@ -67,6 +71,27 @@ __device__ unsigned int atomicMin(unsigned int *address, unsigned int val);
 __device__ unsigned int atomicMax(unsigned int *address, unsigned int val);
 __device__ unsigned int atomicCAS(unsigned int *address, unsigned int compare,
                                   unsigned int val);
+__device__ int atomicAnd(int *address, int val);
+__device__ int atomicOr(int *address, int val);
+__device__ int atomicXor(int *address, int val);
+__device__ unsigned int atomicAnd(unsigned int *address, unsigned int val);
+__device__ unsigned int atomicOr(unsigned int *address, unsigned int val);
+__device__ unsigned int atomicXor(unsigned int *address, unsigned int val);
+__device__ unsigned int atomicInc(unsigned int *address, unsigned int val);
+__device__ unsigned int atomicDec(unsigned int *address, unsigned int val);
+__device__ unsigned long long atomicAdd(unsigned long long *address, unsigned long long val);
+__device__ unsigned long long atomicExch(unsigned long long *address, unsigned long long val);
+__device__ unsigned long long atomicMin(unsigned long long *address, unsigned long long val);
+__device__ unsigned long long atomicMax(unsigned long long *address, unsigned long long val);
+__device__ unsigned long long atomicAnd(unsigned long long *address, unsigned long long val);
+__device__ unsigned long long atomicOr(unsigned long long *address, unsigned long long val);
+__device__ unsigned long long atomicXor(unsigned long long *address, unsigned long long val);
+__device__ unsigned long long atomicCAS(unsigned long long *address, unsigned long long compare,
+                                        unsigned long long val);
+// Floating-point atomics: declared so that they are rejected by name (kprove's
+// atomics are on integer cells).
+__device__ float atomicAdd(float *address, float val);
+__device__ float atomicExch(float *address, float val);
 
 // GPUVerify's annotations (__requires, __assert, __invariant, ...).
 #include <gpuverify.h>
@@ -75,5 +100,88 @@ __device__ unsigned int atomicCAS(unsigned int *address, unsigned int compare,
 __device__ int min(int a, int b);
 __device__ int max(int a, int b);
 __device__ int abs(int a);
+__device__ unsigned int min(unsigned int a, unsigned int b);
+__device__ unsigned int max(unsigned int a, unsigned int b);
+__device__ long long min(long long a, long long b);
+__device__ long long max(long long a, long long b);
+__device__ unsigned long long min(unsigned long long a, unsigned long long b);
+__device__ unsigned long long max(unsigned long long a, unsigned long long b);
+__device__ float min(float a, float b);
+__device__ float max(float a, float b);
+__device__ double min(double a, double b);
+__device__ double max(double a, double b);
+
+// 24-bit multiplications (stdlib-specs/builtins.def: exact when the operands fit).
+__device__ int __mul24(int x, int y);
+__device__ unsigned int __umul24(unsigned int x, unsigned int y);
+
+// Math functions: deterministic functions of their arguments, nothing else known.
+#define __KPROVE_MATH1(NAME)                                                                \
+  __device__ float NAME##f(float x);                                                        \
+  __device__ float NAME(float x);                                                           \
+  __device__ double NAME(double x);
+#define __KPROVE_MATH2(NAME)                                                                \
+  __device__ float NAME##f(float x, float y);                                               \
+  __device__ float NAME(float x, float y);                                                  \
+  __device__ double NAME(double x, double y);
+__KPROVE_MATH1(sin) __KPROVE_MATH1(cos) __KPROVE_MATH1(tan) __KPROVE_MATH1(asin)
+__KPROVE_MATH1(acos) __KPROVE_MATH1(atan) __KPROVE_MATH2(atan2) __KPROVE_MATH1(sinh)
+__KPROVE_MATH1(cosh) __KPROVE_MATH1(tanh) __KPROVE_MATH1(exp) __KPROVE_MATH1(exp2)
+__KPROVE_MATH1(exp10) __KPROVE_MATH1(expm1) __KPROVE_MATH1(log) __KPROVE_MATH1(log2)
+__KPROVE_MATH1(log10) __KPROVE_MATH1(log1p) __KPROVE_MATH1(sqrt) __KPROVE_MATH1(rsqrt)
+__KPROVE_MATH1(cbrt) __KPROVE_MATH2(pow) __KPROVE_MATH1(fabs) __KPROVE_MATH1(floor)
+__KPROVE_MATH1(ceil) __KPROVE_MATH1(trunc) __KPROVE_MATH1(round) __KPROVE_MATH1(rint)
+__KPROVE_MATH2(fmin) __KPROVE_MATH2(fmax) __KPROVE_MATH2(fmod) __KPROVE_MATH2(hypot)
+__KPROVE_MATH2(copysign) __KPROVE_MATH1(erf) __KPROVE_MATH1(erfc)
+#undef __KPROVE_MATH1
+#undef __KPROVE_MATH2
+__device__ float fmaf(float x, float y, float z);
+__device__ float fma(float x, float y, float z);
+__device__ double fma(double x, double y, double z);
+__device__ float __sinf(float x);
+__device__ float __cosf(float x);
+__device__ float __tanf(float x);
+__device__ float __expf(float x);
+__device__ float __exp10f(float x);
+__device__ float __logf(float x);
+__device__ float __log2f(float x);
+__device__ float __log10f(float x);
+__device__ float __powf(float x, float y);
+__device__ float __fdividef(float x, float y);
+__device__ float __saturatef(float x);
+__device__ float __fadd_rn(float x, float y);
+__device__ float __fmul_rn(float x, float y);
+__device__ float __fsqrt_rn(float x);
+__device__ float __frcp_rn(float x);
+
+// cuRAND and textures: declared so that kernels using them parse and are rejected by
+// name (stdlib-specs/builtins.def), never read as unknown identifiers.
+// (Complete types, so that a buffer of states is accepted and its use is what names
+// cuRAND in the error.)
+struct curandStateXORWOW {
+  unsigned int __kprove_state;
+};
+typedef struct curandStateXORWOW curandState;
+typedef struct curandStateXORWOW curandState_t;
+struct curandStateMtgp32 {
+  unsigned int __kprove_state;
+};
+typedef struct curandStateMtgp32 curandStateMtgp32_t;
+__device__ unsigned int curand(curandState *state);
+__device__ unsigned int curand(curandStateMtgp32_t *state);
+__device__ void curand_init(unsigned long long seed, unsigned long long subsequence,
+                            unsigned long long offset, curandState *state);
+__device__ float curand_uniform(curandState *state);
+__device__ float curand_uniform(curandStateMtgp32_t *state);
+__device__ float curand_normal(curandState *state);
+__device__ float curand_normal(curandStateMtgp32_t *state);
+enum cudaTextureReadMode { cudaReadModeElementType, cudaReadModeNormalizedFloat };
+template <class T, int dim = 1, enum cudaTextureReadMode mode = cudaReadModeElementType>
+struct texture {};
+template <class T, int dim, enum cudaTextureReadMode mode>
+__device__ T tex1Dfetch(texture<T, dim, mode> t, int x);
+
+// Cooperative groups (CUDA's cuda.h does not include them, but GPUVerify's does).
+#include "cooperative_groups.h"
 
 #endif

@@ -307,6 +307,18 @@ void Executor::execAtomic(const ir::Stmt &s, State &st) {
     exact = ite(le(old, arg(0)), old, arg(0));
   else if (s.name == "max")
     exact = ite(ge(old, arg(0)), old, arg(0));
+  else if ((s.name == "and" || s.name == "or" || s.name == "xor") && vc_.bounded(loc.cint))
+    exact = vc_.bitOperation(s.name == "and"  ? '&'
+                             : s.name == "or" ? '|'
+                                              : '^',
+                             old, arg(0), loc.cint);
+  else if (s.name == "inc_wrap") // CUDA atomicInc: ((old >= val) ? 0 : (old + 1))
+    exact = ite(ge(old, arg(0)), intConst(0), add(old, intConst(1)));
+  else if (s.name == "dec_wrap") // CUDA atomicDec: ((old == 0 || old > val) ? val : (old - 1))
+    exact = ite(lor(eq(old, intConst(0)), gt(old, arg(0))), arg(0), sub(old, intConst(1)));
+  else if (s.name != "add" && s.name != "sub" && s.name != "inc" && s.name != "dec" &&
+           s.name != "xchg" && s.name != "cmpxchg" && s.name != "min")
+    exact = vc_.freshVar("atomic_exact", Sort::Int); // no exact model: an unknown new value
   // Atomics on C integers wrap around (two's complement), signed ones too: the
   // hardware's read-modify-write has no undefined behaviour.
   if (vc_.bounded(loc.cint))

@@ -37,7 +37,19 @@ std::optional<ir::Program> parseC(const SourceManager &sm, uint32_t fileId, CDia
 // The builtins kprove knows (stdlib-specs/builtins.def, lang/c/builtins.cpp). A call
 // of a function declared outside the main file that has no entry here, or a
 // Rejected one, is `unsupported` (never an unknown, hence uniform, value).
-enum class BuiltinKind { ThreadId, Barrier, Atomic, IntOp, Pure, Rejected };
+enum class BuiltinKind {
+  ThreadId,
+  Barrier,
+  Fence,
+  Atomic,
+  IntOp,
+  Mul24,
+  LaunchConstant,
+  AsyncCopy,
+  WaitEvents,
+  Pure,
+  Rejected
+};
 struct Builtin {
   std::string_view name; // qualified for C++ (cooperative_groups::this_grid)
   CDialect dialect;

@@ -439,6 +439,28 @@ private:
                      std::optional<PointerValue> &out);
   bool specArrayRewrite(ExprPtr &e);
 
+  // --- builtins with a model of their own (lower_builtin_calls.cpp) ---
+  bool builtinStatement(const clang::CallExpr *c, const Builtin &b, ExprPtr target,
+                        std::vector<StmtPtr> &out);
+  ExprPtr launchConstant(const std::string &name, std::vector<ExprPtr> args, ir::IntType t,
+                         SourceRange r);
+  std::optional<ExprPtr> builtinCallValue(const clang::CallExpr *c, const Builtin &b,
+                                          std::vector<ExprPtr> &args);
+  ExprPtr builtinVariable(const clang::DeclRefExpr *dr, SourceRange r);
+  bool groupHandleDecl(const clang::VarDecl *vd) const;
+
+  // --- asynchronous work-group copies and events (lower_async_copy.cpp) ---
+  void asyncBegin(const clang::FunctionDecl *fd);
+  bool reachedByGroup(const clang::Stmt *s, SourceRange r, const std::string &what);
+  bool groupUniform(const clang::Expr *e) const;
+  std::string asyncCopyMethod(bool wait, bool strided, SourceRange r);
+  std::optional<std::string> eventSlot(const clang::Expr *e);
+  void asyncCopy(const clang::CallExpr *c, const clang::Stmt *at, const std::string &into,
+                 std::vector<StmtPtr> &out);
+  void waitGroupEvents(const clang::CallExpr *c, const clang::Stmt *at, std::vector<StmtPtr> &out);
+  bool asyncCopyEffect(const clang::Expr *e, std::vector<StmtPtr> &out);
+  bool eventDecl(const clang::VarDecl *vd, std::vector<StmtPtr> &out);
+
   clang::ASTContext &ctx_;
   const clang::Preprocessor &pp_;
   const clang::SourceManager &csm_;
@@ -520,6 +542,22 @@ private:
   std::vector<const clang::VarDecl *> fileConstants_; // file-scope __constant variables
   std::set<std::string> constantNames_;
   std::set<const clang::VarDecl *> loweredArrays_; // multi-dimensional ones, lowered
+  // Asynchronous copies of the kernel being lowered: its body, top-level statements
+  // and first return; each event (`e`, `es[1]`) names an event object, each object
+  // the copies it stands for; the copies, each with its completion call's method and
+  // arguments, and whether a wait completed it; the copy methods declared.
+  const clang::Stmt *asyncBody_ = nullptr;
+  std::set<const clang::Stmt *> asyncTopLevel_;
+  uint32_t asyncFirstReturn_ = UINT32_MAX;
+  std::map<std::string, int> eventSlots_;
+  std::vector<std::set<int>> eventObjects_;
+  struct PendingCopy {
+    std::string method;
+    std::vector<ExprPtr> args;
+    bool done = false;
+  };
+  std::vector<PendingCopy> pendingCopies_;
+  std::set<std::string> asyncMethods_;
 };
 
 } // namespace kprove::lang::clower

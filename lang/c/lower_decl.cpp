@@ -193,6 +193,7 @@ void CLowering::enterFunction(const clang::FunctionDecl *fd) {
   returnCint_ = cintOf(fd->getReturnType());
   collectArrayShapes(fd);
   classifyPointers(fd); // lower_pointer_dynamic.cpp
+  asyncBegin(fd);       // lower_async_copy.cpp
 }
 
 void CLowering::kernel(clang::FunctionDecl *fd, uint32_t at) {
@@ -316,6 +317,8 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
     unsupported(r, std::string("the local declaration ") + d->getDeclKindName());
     return;
   }
+  if (groupHandleDecl(vd) || eventDecl(vd, out)) // lower_builtin_calls.cpp, lower_async_copy.cpp
+    return;
   std::string name = vd->getNameAsString();
   clang::QualType t = vd->getType();
   // In scope until the end of the enclosing block.

@@ -271,6 +271,8 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
       return nullptr;
     }
     if (!inMainFile(dr->getDecl()->getLocation())) {
+      if (ExprPtr v = builtinVariable(dr, r)) // warpSize: lower_builtin_calls.cpp
+        return v;
       std::string n = dr->getDecl()->getNameAsString();
       if (const Builtin *b = findBuiltin(n, dialect_); b && b->kind == BuiltinKind::ThreadId)
         unsupported(r, "the builtin '" + n + "' here (name its fields: " + n + ".x, ...)");
@@ -514,6 +516,8 @@ ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre
       return nullptr;
     args.push_back(v);
   }
+  if (std::optional<ExprPtr> v = builtinCallValue(c, *b, args)) // lower_builtin_calls.cpp
+    return *v;
   if (b->kind == BuiltinKind::ThreadId) {
     // Marked: resolveGpuBuiltins rewrites it (a user's get_local_id is never marked).
     auto call = std::make_shared<ir::Expr>();
@@ -556,8 +560,12 @@ ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre
     return nullptr;
   }
   // Pure builtins (sqrt, exp, mad, ...) and min / max / abs on floating point: a
-  // deterministic function nothing else is known about.
-  return floatCall("$fn_" + name, args, r);
+  // deterministic function nothing else is known about; an integer result is a value
+  // of its type.
+  ExprPtr v = floatCall("$fn_" + name, args, r);
+  if (ir::IntType t = cintOf(c->getType()); t.bounded())
+    return convertInt(v, t, r);
+  return v;
 }
 
 } // namespace kprove::lang::clower

@@ -75,7 +75,15 @@ std::string CLowering::builtinName(const clang::CallExpr *c) const {
     return {};
   if (f->getDeclContext()->isTranslationUnit() || f->getDeclContext()->isExternCContext())
     return f->getNameAsString();
-  return f->getQualifiedNameAsString();
+  // Cooperative groups' sync(g) / synchronize(g) mean different things for a thread
+  // block and a grid: the grid overloads are named with their parameter.
+  std::string q = f->getQualifiedNameAsString();
+  if (q.rfind("cooperative_groups::", 0) == 0 && f->getNumParams() == 1)
+    if (const clang::CXXRecordDecl *rd =
+            f->getParamDecl(0)->getType().getNonReferenceType()->getAsCXXRecordDecl();
+        rd && rd->getName() == "grid_group")
+      q += "(grid_group)";
+  return q;
 }
 
 // The table entry of a builtin call, or null when kprove does not model it.
@@ -271,7 +279,7 @@ void CLowering::barrier(const clang::CallExpr *c, std::vector<StmtPtr> &out) {
   rejectPrivateArraysIn(b->clauses, "a barrier's contract");
   b->fencesGiven = true;
   std::string name = calleeName(c);
-  if (name == "__syncthreads") {
+  if (dialect_ == CDialect::Cuda) { // __syncthreads(), a thread block's sync()
     b->fences.local = b->fences.global = true;
   } else {
     if (c->getNumArgs() < 1) {
@@ -359,7 +367,7 @@ void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
   if (auto *cast = llvm::dyn_cast<clang::CStyleCastExpr>(e))
     if (cast->getType()->isVoidType())
       return effect(cast->getSubExpr(), out);
-  if (pointerUpdate(e, out))
+  if (pointerUpdate(e, out) || asyncCopyEffect(e, out)) // asyncCopyEffect: lower_async_copy.cpp
     return;
   if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e)) {
     if (bo->getOpcode() == clang::BO_Comma) {
@@ -481,6 +489,8 @@ void CLowering::call(const clang::CallExpr *c, ExprPtr target, std::vector<StmtP
       rejectBuiltin(r, builtinName(c));
       return;
     }
+    if (builtinStatement(c, *b, target, out)) // fences: lower_builtin_calls.cpp
+      return;
     if (b->kind == BuiltinKind::Atomic) {
       atomic(c, name, std::string(b->model), target, out);
       return;

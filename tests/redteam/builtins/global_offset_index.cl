@@ -1,5 +1,5 @@
-//: expect invalid unsupported 11
-// (expectation revised: the builtin is now modelled or rejected by the builtin table)
+//: expect fail perm.write 11
+//: may also fail bounds 11
 // WRONG: get_global_offset(0) is the same for every work item, so all of them write one
 // cell (and, with an offset, get_global_id(0) is not grp*lsz+lid either).
 // Correct verdict: perm.write if modelled, else `unsupported`.

@@ -1,4 +1,4 @@
-//: expect invalid unsupported 13
+//: expect fail perm.read 14
 // WRONG: __threadfence() orders memory but does not synchronise; the neighbour's shared
 // cell is read without any barrier. Correct verdict: perm.read on the read.
 /*@

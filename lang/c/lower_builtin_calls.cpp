@@ -1,0 +1,125 @@
+// Builtins whose meaning is more than a table lookup (stdlib-specs/builtins.def):
+// fences without a barrier, launch constants (warpSize, get_global_offset), 24-bit
+// multiplications, integer-valued pure builtins, and CUDA's cooperative-group handles.
+// docs/language.md §11.3, §11.5 and §11.10 document them.
+#include "lang/c/clang_lowering.h"
+
+namespace kprove::lang::clower {
+
+namespace {
+
+ExprPtr ite(ExprPtr c, ExprPtr a, ExprPtr b, ir::IntType t, SourceRange r) {
+  auto e = std::make_shared<ir::Expr>();
+  e->kind = ExprKind::Ite;
+  e->range = r;
+  e->args = {std::move(c), std::move(a), std::move(b)};
+  e->cint = t;
+  return e;
+}
+
+ExprPtr within(ExprPtr v, int64_t lo, int64_t hi, SourceRange r) {
+  return ir::makeBinary(ir::BinOp::And, ir::makeBinary(ir::BinOp::Le, ir::makeInt(lo, r), v, r),
+                        ir::makeBinary(ir::BinOp::Le, v, ir::makeInt(hi, r), r), r);
+}
+
+} // namespace
+
+// A fence without a barrier (mem_fence, __threadfence, ...) orders the calling
+// thread's own accesses; it synchronises no two threads. kprove's proofs never rely
+// on an ordering between threads that no barrier or atomic gives, and a thread's own
+// accesses are already in program order: the fence has no effect. Its arguments are
+// evaluated for their errors.
+bool CLowering::builtinStatement(const clang::CallExpr *c, const Builtin &b, ExprPtr target,
+                                 std::vector<StmtPtr> &out) {
+  if (b.kind != BuiltinKind::Fence)
+    return false;
+  if (target) {
+    unsupported(range(c), "the value of the fence '" + std::string(b.name) + "'");
+    return true;
+  }
+  for (const clang::Expr *a : c->arguments())
+    value(a, out);
+  return true;
+}
+
+// A value the launch fixes for every thread: one unknown pure constant (uniform, as
+// it is), kept within the range the builtin documents so that it is never assumed
+// to be anything more (warpSize is not assumed to be 32).
+ExprPtr CLowering::launchConstant(const std::string &name, std::vector<ExprPtr> args, ir::IntType t,
+                                  SourceRange r) {
+  ExprPtr f = floatCall("$launch_" + name, std::move(args), r);
+  if (name != "warpSize") // get_global_offset: any value of its type (size_t)
+    return convertInt(f, t, r);
+  // warpSize: any positive int.
+  ExprPtr ok = within(f, 1, (int64_t{1} << (t.bits - 1)) - 1, r);
+  return ite(ok, f, typed(ir::makeInt(1, r), t), t, r);
+}
+
+// The builtins whose value builtins.def gives a model of its own; nullopt for the
+// others (min/max/abs, pure functions: callValue).
+std::optional<ExprPtr> CLowering::builtinCallValue(const clang::CallExpr *c, const Builtin &b,
+                                                   std::vector<ExprPtr> &args) {
+  SourceRange r = range(c);
+  std::string name(b.name);
+  ir::IntType t = cintOf(c->getType());
+  switch (b.kind) {
+  case BuiltinKind::Fence:
+  case BuiltinKind::AsyncCopy:
+  case BuiltinKind::WaitEvents:
+    unsupported(r, "'" + name + "' inside an expression (call it as a statement)");
+    return ExprPtr{};
+  case BuiltinKind::LaunchConstant: {
+    // get_global_offset(d): the dimension a literal, as for the other ids.
+    for (ExprPtr &a : args)
+      while (a->kind == ExprKind::Convert && a->args[0]->kind == ExprKind::IntLit)
+        a = a->args[0];
+    if (args.size() != 1 || args[0]->kind != ExprKind::IntLit || args[0]->intValue < 0 ||
+        args[0]->intValue > 2) {
+      typeError(r, "the argument of " + name + " must be a literal 0, 1 or 2");
+      return ExprPtr{};
+    }
+    return launchConstant(name, args, t, r);
+  }
+  case BuiltinKind::Mul24: {
+    // CUDA's __mul24 / __umul24, OpenCL's mul24: the low 32 bits of the product of
+    // the operands' low 24 bits. When both operands fit 24 bits (signed or unsigned
+    // as the type says) that is the product converted to the result type; otherwise
+    // OpenCL leaves it undefined and CUDA's value is of no use to a proof: unknown.
+    if (args.size() != 2 || !t.bounded()) {
+      unsupported(r, "this use of '" + name + "'");
+      return ExprPtr{};
+    }
+    int64_t lo = t.isSigned ? -(int64_t{1} << 23) : 0;
+    int64_t hi = t.isSigned ? (int64_t{1} << 23) - 1 : (int64_t{1} << 24) - 1;
+    ExprPtr fits =
+        ir::makeBinary(ir::BinOp::And, within(args[0], lo, hi, r), within(args[1], lo, hi, r), r);
+    ExprPtr product = ir::makeBinary(ir::BinOp::Mul, args[0], args[1], r); // exact
+    ExprPtr unknown = convertInt(floatCall("$fn_" + name, args, r), t, r);
+    return ite(fits, convertInt(product, t, r), unknown, t, r);
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+// `warpSize` (a variable of the CUDA prelude): a launch constant.
+ExprPtr CLowering::builtinVariable(const clang::DeclRefExpr *dr, SourceRange r) {
+  std::string n = dr->getDecl()->getNameAsString();
+  const Builtin *b = findBuiltin(n, dialect_);
+  if (!b || b->kind != BuiltinKind::LaunchConstant)
+    return nullptr;
+  return launchConstant(n, {}, cintOf(dr->getType()), r);
+}
+
+// A cooperative group handle (`thread_block b = this_thread_block();`, `grid_group g
+// = this_grid();`) has no state kprove needs: what a sync on it means depends on its
+// type (builtins.def), and any other use of it is a builtin call kprove rejects.
+bool CLowering::groupHandleDecl(const clang::VarDecl *vd) const {
+  const clang::CXXRecordDecl *rd = vd->getType()->getAsCXXRecordDecl();
+  if (!rd || inMainFile(rd->getLocation()))
+    return false;
+  std::string q = rd->getQualifiedNameAsString();
+  return q == "cooperative_groups::thread_block" || q == "cooperative_groups::grid_group";
+}
+
+} // namespace kprove::lang::clower
