@@ -45,12 +45,17 @@ inline void expectOutcome(const std::string &src, driver::Verdict verdict, const
   CHECK(r.errors == errors);
 }
 
-// True when some error's message contains `what`.
-inline bool mentions(const SnippetResult &r, const std::string &what) {
-  for (const Diagnostic &d : r.raw.errors)
+// True when some diagnostic's message contains `what` (errors, or remarks).
+inline bool mentions(const std::vector<Diagnostic> &ds, const std::string &what) {
+  for (const Diagnostic &d : ds)
     if (d.message.find(what) != std::string::npos)
       return true;
   return false;
+}
+
+// True when some error's message contains `what`.
+inline bool mentions(const SnippetResult &r, const std::string &what) {
+  return mentions(r.raw.errors, what);
 }
 
 // `s` with the first `from` replaced by `to` (a failing sibling of a snippet);

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 using kprove::driver::Verdict;
+using kprove::testing::mentions;
 using kprove::testing::runSnippet;
 using Errors = std::set<std::pair<std::string, unsigned>>;
 
@@ -19,13 +20,6 @@ kprove::testing::SnippetResult run(const std::string &text, const std::string &e
 void expect(const std::string &src, Verdict verdict, Errors errors,
             const std::string &ext = ".cl") {
   kprove::testing::expectOutcome(src, verdict, errors, ext, "gpuverify_history");
-}
-
-bool mentions(const std::vector<kprove::Diagnostic> &ds, const std::string &what) {
-  for (const kprove::Diagnostic &d : ds)
-    if (d.message.find(what) != std::string::npos)
-      return true;
-  return false;
 }
 
 } // namespace
