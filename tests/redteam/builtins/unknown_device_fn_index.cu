@@ -1,4 +1,5 @@
-//: expect invalid unsupported 11
+//: expect fail perm.write 12
+//: expect fail bounds 12
 // WRONG: slot() has no body and no contract; its result may be the same for all threads,
 // so the write races. Correct verdict: `unsupported` (or perm.write + bounds).
 __device__ int slot(int x);

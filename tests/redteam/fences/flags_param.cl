@@ -1,4 +1,4 @@
-//: expect invalid type 19
+//: expect fail barrier.fence 17
 // WRONG: the fence flags come from a kernel argument that may be 0; moving the local
 // tile is then unsynchronised. Correct verdict: rejected (kprove: `type`, flags must be constant) or barrier.fence.
 /*@
