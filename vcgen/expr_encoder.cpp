@@ -722,7 +722,7 @@ T ExprEncoder::encodeQuantifier(const ir::Expr &e) {
     // memory layout (chunks.cl verified or failed with the same input).
     if (bound.size() == 1)
       return forallWithMemoryTriggers(bound[0], inst);
-    return forall(bound, inst);
+    return forallWithIndexForms(bound, inst);
   }
   return exists(bound, substitute(land(cond, body), sub));
 }

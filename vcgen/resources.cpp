@@ -469,7 +469,7 @@ void ResourceEngine::applyPure(const Atom &a, State &st, bool inhale, const Exha
   if (bound.size() == 1)
     st.assume(forallWithMemoryTriggers(bound[0], inst));
   else
-    st.assume(forall(bound, inst));
+    st.assume(forallWithIndexForms(bound, inst));
 }
 
 namespace {

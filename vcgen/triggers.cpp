@@ -122,6 +122,96 @@ T forallWithMemoryTriggers(const BoundVar &v, const T &body) {
 
 namespace {
 
+// The summands of t under + and -, with their signs.
+void summands(const T &t, bool negative, std::vector<std::pair<T, bool>> &out) {
+  if (t->op == Op::Add || t->op == Op::Sub) {
+    summands(t->args[0], negative, out);
+    summands(t->args[1], t->op == Op::Sub ? !negative : negative, out);
+    return;
+  }
+  out.emplace_back(t, negative);
+}
+
+bool isVar(const T &t, const std::string &name) {
+  return t->op == Op::Var && t->name == name;
+}
+
+// idx == W*hi + lo + k with W, k free of both variables: {W, hi's name, lo's name, k}.
+struct DigitPair {
+  T width;
+  std::string high, low;
+  T offset;
+};
+
+std::optional<DigitPair> digitPairOf(const T &idx, const BoundVar &b0, const BoundVar &b1) {
+  std::vector<std::pair<T, bool>> parts;
+  summands(idx, false, parts);
+  std::optional<DigitPair> found;
+  T offset;
+  const Term *productPart = nullptr, *lowPart = nullptr;
+  for (const auto &[t, negative] : parts) {
+    bool m0 = mentions(t, b0.name), m1 = mentions(t, b1.name);
+    if (!m0 && !m1) {
+      offset = !offset ? (negative ? neg(t) : t) : (negative ? sub(offset, t) : add(offset, t));
+      continue;
+    }
+    if (negative || (m0 && m1))
+      return std::nullopt;
+    const std::string &name = m0 ? b0.name : b1.name;
+    if (isVar(t, name) && !lowPart) {
+      lowPart = t.get();
+      continue;
+    }
+    if (t->op == Op::Mul && !productPart) {
+      const T &l = t->args[0], &r = t->args[1];
+      if (isVar(l, name) && !mentions(r, b0.name) && !mentions(r, b1.name)) {
+        found = DigitPair{r, name, "", nullptr};
+      } else if (isVar(r, name) && !mentions(l, b0.name) && !mentions(l, b1.name)) {
+        found = DigitPair{l, name, "", nullptr};
+      } else {
+        return std::nullopt;
+      }
+      productPart = t.get();
+      continue;
+    }
+    return std::nullopt;
+  }
+  if (!found || !lowPart || lowPart->name == found->high)
+    return std::nullopt;
+  found->low = lowPart->name;
+  found->offset = offset;
+  return found;
+}
+
+} // namespace
+
+T forallWithIndexForms(const std::vector<BoundVar> &bound, const T &body) {
+  T whole = forall(bound, body);
+  if (bound.size() != 2 || bound[0].sort != Sort::Int || bound[1].sort != Sort::Int)
+    return whole;
+  BoundVar x{bound[0].name + "$x", Sort::Int};
+  if (mentions(body, x.name))
+    return whole;
+  std::vector<T> reads;
+  collectReads(body, bound[0].name, reads);
+  for (const T &read : reads) {
+    if (mentions(read->args[1], bound[1].name))
+      continue;
+    std::optional<DigitPair> d = digitPairOf(read->args[2], bound[0], bound[1]);
+    if (!d)
+      continue;
+    T xv = var(x.name, Sort::Int);
+    T shifted = d->offset ? sub(xv, d->offset) : xv;
+    T rewritten = substitute(replaceTerm(body, read->args[2], xv),
+                             {{d->high, div(shifted, d->width)}, {d->low, mod(shifted, d->width)}});
+    T pattern = select(read->args[0], read->args[1], xv);
+    return land(whole, forall({x}, implies(neq(d->width, intConst(0)), rewritten), {{pattern}}));
+  }
+  return whole;
+}
+
+namespace {
+
 bool mentionsAnyOf(const T &t, const std::vector<BoundVar> &bound) {
   for (const BoundVar &b : bound)
     if (mentions(t, b.name))

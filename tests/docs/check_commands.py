@@ -155,8 +155,11 @@ class Checker:
         if not os.path.isfile(path) or not os.access(path, os.X_OK):
             self.fail(where, "`%s` is not an executable file" % words[0])
             return
-        if subprocess.run(["bash", "-n", path], capture_output=True).returncode != 0:
-            self.fail(where, "`%s` does not parse (bash -n)" % words[0])
+        with open(path) as f:
+            python = "python" in f.readline()
+        checker = [sys.executable, "-m", "py_compile", path] if python else ["bash", "-n", path]
+        if subprocess.run(checker, capture_output=True).returncode != 0:
+            self.fail(where, "`%s` does not parse (%s)" % (words[0], "python" if python else "bash -n"))
         self.check_options(where, words[0], words[1:])
 
     def check_install(self, where, words):
