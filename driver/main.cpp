@@ -189,8 +189,8 @@ int main(int argc, char **argv) {
       ->type_name("UNITS")
       ->check(CLI::Validator(CLI::Range(0u, 4000000000u)).description(""));
   app.add_option("--timeout", opts.timeoutSeconds,
-                 fmt::format("per-obligation wall-clock guard, 1 to 86400 (default {}); a "
-                             "timeout is unknown, exit 3",
+                 fmt::format("per-obligation limit on the solver's CPU time (10x that on the clock against a "
+                             "stuck solver), 1 to 86400 (default {}); a timeout is unknown, exit 3",
                              opts.timeoutSeconds))
       ->type_name("SECONDS")
       ->check(CLI::Validator(CLI::Range(1u, 86400u)).description(""));

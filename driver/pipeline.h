@@ -19,7 +19,7 @@ namespace kprove::driver {
 struct RunOptions {
   // Per obligation: a deterministic budget in Z3 resource units (the verdict does
   // not depend on load or machine; about 7-20 s of solver time on the 2-core
-  // reference machine), and a wall-clock guard well above it.
+  // reference machine), and a guard on the solver's CPU time well above it.
   unsigned rlimit = 20000000;
   unsigned timeoutSeconds = 60;
   unsigned jobs = 1;

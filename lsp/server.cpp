@@ -276,7 +276,7 @@ int runLanguageServer(int argc, char **argv) {
   // The ranges are stated in the descriptions; an empty validator description
   // keeps CLI11's "UINT:UINT in [1 - 86400]" out of the help.
   app.add_option("--timeout", opts.timeoutSeconds,
-                 fmt::format("per-obligation wall-clock guard, 1 to 86400 (default {})",
+                 fmt::format("per-obligation limit on the solver's CPU time, 1 to 86400 (default {})",
                              opts.timeoutSeconds))
       ->type_name("SECONDS")
       ->check(CLI::Validator(CLI::Range(1u, 86400u)).description(""));

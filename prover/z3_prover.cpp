@@ -10,9 +10,11 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <memory>
 #include <mutex>
 #include <new>
+#include <pthread.h>
 #include <thread>
 #include <unordered_map>
 
@@ -92,17 +94,41 @@ private:
     Answer ans;
     try {
       z3::solver s = makeSolver(q, mbqi, timeoutMs, rlimit, plain);
+      // The time limit is on the CPU time of this (the solving) thread, not on
+      // the clock: on a loaded machine (parallel builds, --jobs above the core
+      // count) a wall-clock limit fired on obligations that prove in seconds of
+      // CPU, so the verdict depended on the load. The clock bounds the round
+      // too, at kWallFactor times the limit, so a solver that stops using CPU
+      // without returning still cannot hang kprove. Z3's own timeout is that
+      // wall bound (it is not honoured on every path either: nonlinear
+      // arithmetic), and the watchdog interrupts at either limit.
+      clockid_t cpuClock{};
+      const bool haveCpuClock = pthread_getcpuclockid(pthread_self(), &cpuClock) == 0;
+      auto cpuMs = [&] {
+        timespec ts{};
+        if (!haveCpuClock || clock_gettime(cpuClock, &ts) != 0)
+          return 0.0;
+        return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+      };
+      const double cpuStart = cpuMs();
       const auto roundStart = std::chrono::steady_clock::now();
-      // The solver's own timeout is not honoured on every path (nonlinear
-      // arithmetic), so a watchdog interrupts it as well: never a hang.
+      const auto wallLimit = std::chrono::milliseconds(uint64_t(timeoutMs) * kWallFactor + 100);
       std::mutex m;
       std::condition_variable cv;
       bool done = false;
+      bool timedOut = false;
       std::thread watchdog([&] {
         std::unique_lock<std::mutex> lock(m);
-        auto limit = std::chrono::milliseconds(timeoutMs + timeoutMs / 2 + 100);
-        if (cv.wait_for(lock, limit, [&] { return done; }))
-          return;
+        for (;;) {
+          if (cv.wait_for(lock, std::chrono::milliseconds(kWatchdogPollMs), [&] { return done; }))
+            return;
+          bool cpuSpent = haveCpuClock && cpuMs() - cpuStart > timeoutMs;
+          bool wallSpent = std::chrono::steady_clock::now() - roundStart > wallLimit;
+          if (cpuSpent || wallSpent) {
+            timedOut = true;
+            break;
+          }
+        }
         ctx().interrupt();
         if (!opts_.stuckExitMs ||
             cv.wait_for(lock, std::chrono::milliseconds(opts_.stuckExitMs), [&] { return done; }))
@@ -139,11 +165,11 @@ private:
       else {
         ans.verdict = Verdict::Unknown;
         ans.reason = s.reason_unknown();
-        // Z3 says "canceled" both for its timeout (or the watchdog) and for a
-        // spent resource budget; the clock tells them apart.
+        // Z3 says "canceled" both for the watchdog's interrupt (or its own
+        // timeout, the wall bound) and for a spent resource budget.
         if (ans.reason == "canceled")
-          ans.reason = rlimit && std::chrono::steady_clock::now() - roundStart <
-                                     std::chrono::milliseconds(timeoutMs)
+          ans.reason = rlimit && !timedOut && std::chrono::steady_clock::now() - roundStart <
+                                                  wallLimit
                            ? "resource limit"
                            : "timeout";
         else if (ans.reason.find("resource limit") != std::string::npos)
@@ -174,6 +200,9 @@ private:
     return a.witness;
   }
   static constexpr unsigned kWitnessTimeoutMs = 2000;
+  // The wall-clock bound of a round, in multiples of its CPU-time limit.
+  static constexpr unsigned kWallFactor = 10;
+  static constexpr unsigned kWatchdogPollMs = 20;
   static constexpr unsigned kWitnessRlimit = 200000;
 
   // Z3_model_eval cannot be interrupted, and evaluating an application of a
@@ -288,7 +317,8 @@ private:
                             z3::tactic(ctx(), "solve-eqs") & z3::tactic(ctx(), "smt"))
                                .mk_solver();
     z3::params p(ctx());
-    p.set("timeout", timeoutMs ? timeoutMs : opts_.timeoutMs);
+    // The wall bound (round() watches the CPU time itself).
+    p.set("timeout", (timeoutMs ? timeoutMs : opts_.timeoutMs) * kWallFactor + 100);
     p.set("random_seed", opts_.randomSeed);
     p.set("mbqi", mbqi);
     if (rlimit)
