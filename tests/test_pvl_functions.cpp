@@ -165,6 +165,36 @@ TEST_CASE("\\sum over a range: adjacent ranges, extensionality, well-definedness
   CHECK(t.errors == Errors{{"type", 2}});
 }
 
+// A sum of values >= 0 is >= 0 (so a scan is monotone), and S(0, j) - S(0, i) is
+// the sum over [i, j): what stream compaction's race freedom rests on.
+TEST_CASE("\\sum over a range: signs and prefix differences", "[vcgen][sum]") {
+  const std::string scan =
+      "context a != null && 0 <= i && i < j && j <= a.length;\n"
+      "context (\\forall* int k; 0 <= k && k < a.length; Perm(a[k], read));\n"
+      "requires (\\forall int k; 0 <= k && k < a.length; a[k] == 0 || a[k] == 1);\n"
+      "requires a[i] == 1;\n"
+      "void m(int[] a, int i, int j) {\n"
+      "  int p = (\\sum int k; 0 <= k && k < i; a[k]);\n"
+      "  int q = (\\sum int k; 0 <= k && k < j; a[k]);\n"
+      "  assert 0 <= p && p < q;\n" // 8
+      "}\n";
+  expectVerified(scan);
+  // Without a[i] == 1 the two prefixes may be equal; with negative elements allowed
+  // the prefix may be negative.
+  expectFail(replaced(scan, "requires a[i] == 1;", "requires a[i] >= 0;"), {{"assert", 8}});
+  expectFail(replaced(scan, "a[k] == 0 || a[k] == 1", "a[k] <= 1"), {{"assert", 8}});
+  // A positive sum has a positive element; a negative one a negative element.
+  const std::string signs =
+      "context a != null && 0 <= n && n <= a.length;\n"
+      "context (\\forall* int k; 0 <= k && k < a.length; Perm(a[k], read));\n"
+      "requires (\\forall int k; 0 <= k && k < n; a[k] <= 0);\n"
+      "void m(int[] a, int n) {\n"
+      "  assert (\\sum int k; 0 <= k && k < n; a[k]) <= 0;\n" // 5
+      "}\n";
+  expectVerified(signs);
+  expectFail(replaced(signs, "a[k] <= 0);", "a[k] <= 1);"), {{"assert", 5}});
+}
+
 TEST_CASE("\\sum in the contract of a pure function over the heap", "[vcgen][sum][pure]") {
   expectVerified(kGetAndSum +
                  "requires a != null && 0 <= n && n <= a.length;\n"

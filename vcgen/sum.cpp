@@ -253,6 +253,33 @@ void ExprEncoder::addSumAxioms(const std::string &symbol, const T &shape,
     axiom(forall(three,
                  implies(land(le(lo, mid), le(mid, hi)), eq(limited(lo, hi, cs), add(left, right))),
                  {{left, right}}));
+    // The same fact from a range and its prefix (S(0, j) and S(0, i) give
+    // S(i, j) = S(0, j) - S(0, i): a scan's difference). It only ever creates
+    // sums between endpoints already present, so it cannot loop.
+    T whole = full(lo, hi);
+    axiom(forall(three,
+                 implies(land(le(lo, mid), le(mid, hi)), eq(limited(lo, hi, cs), add(left, right))),
+                 {{whole, left}}));
+  }
+  // Signs: a finite sum of values >= 0 is >= 0, so a negative sum has a negative
+  // element, and a positive sum a positive one. The element is named by a
+  // function of the range (a skolem function: the implication
+  // S < 0 ==> exists w in [lo, hi). body(w) < 0 is valid, so defining w by it is
+  // conservative). Stated on the limited twin, whose terms the unfoldings create;
+  // the element's body creates no sum over a new range, so nothing loops.
+  {
+    std::vector<T> wArgs{lo, hi};
+    wArgs.insert(wArgs.end(), cs.begin(), cs.end());
+    T neg = app(symbol + "$negative", Sort::Int, wArgs);
+    T pos = app(symbol + "$positive", Sort::Int, wArgs);
+    axiom(forall(range,
+                 implies(lt(sLim, intConst(0)),
+                         land(land(le(lo, neg), lt(neg, hi)), lt(bodyAt(neg, cs), intConst(0)))),
+                 {{sLim}}));
+    axiom(forall(range,
+                 implies(lt(intConst(0), sLim),
+                         land(land(le(lo, pos), lt(pos, hi)), lt(intConst(0), bodyAt(pos, cs)))),
+                 {{sLim}}));
   }
   // Extensionality: bodies that agree on the range give equal sums.
   {
