@@ -184,13 +184,12 @@ TEST_CASE("\\sum over a range: signs and prefix differences", "[vcgen][sum]") {
   expectFail(replaced(scan, "requires a[i] == 1;", "requires a[i] >= 0;"), {{"assert", 8}});
   expectFail(replaced(scan, "a[k] == 0 || a[k] == 1", "a[k] <= 1"), {{"assert", 8}});
   // A positive sum has a positive element; a negative one a negative element.
-  const std::string signs =
-      "context a != null && 0 <= n && n <= a.length;\n"
-      "context (\\forall* int k; 0 <= k && k < a.length; Perm(a[k], read));\n"
-      "requires (\\forall int k; 0 <= k && k < n; a[k] <= 0);\n"
-      "void m(int[] a, int n) {\n"
-      "  assert (\\sum int k; 0 <= k && k < n; a[k]) <= 0;\n" // 5
-      "}\n";
+  const std::string signs = "context a != null && 0 <= n && n <= a.length;\n"
+                            "context (\\forall* int k; 0 <= k && k < a.length; Perm(a[k], read));\n"
+                            "requires (\\forall int k; 0 <= k && k < n; a[k] <= 0);\n"
+                            "void m(int[] a, int n) {\n"
+                            "  assert (\\sum int k; 0 <= k && k < n; a[k]) <= 0;\n" // 5
+                            "}\n";
   expectVerified(signs);
   expectFail(replaced(signs, "a[k] <= 0);", "a[k] <= 1);"), {{"assert", 5}});
 }
