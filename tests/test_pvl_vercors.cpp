@@ -191,3 +191,36 @@ TEST_CASE("verdicts: old in a par block's clauses is the block's start", "[vcgen
   expectVerified(std::string(src) + "1; }\n}\n");
   expectFail(std::string(src) + "2; }\n}\n", {{"par.post", 7}});
 }
+
+// Issue 12's minimal reproductions of incompleteness found in VerCors's corpus.
+TEST_CASE("verdicts: context_everywhere frames a loop's own invariant, once", "[vcgen][pvl]") {
+  const std::string loop = "context_everywhere a != null && a.length > 0;\n"
+                           "context_everywhere Perm(a[0], write);\n"
+                           "void m(int[] a) {\n"
+                           "  a[0] = 0;\n"
+                           "  int i = 0;\n"
+                           "  loop_invariant 0 <= i && i <= 10;\n"
+                           "  loop_invariant a[0] == 0;\n" // 7
+                           "  while (i < 10) { i = i + 1; }\n"
+                           "  assert a[0] == 0;\n"
+                           "}\n";
+  expectVerified(loop);
+  expectFail(kprove::testing::replaced(loop, "while (i < 10) { i = i + 1; }",
+                                       "while (i < 10) { i = i + 1; a[0] = i; }"),
+             {{"loop.preserve", 7}});
+}
+
+TEST_CASE("verdicts: a forall* bound N*2 with N == 2 known is the literal 4", "[vcgen][pvl]") {
+  const std::string par = "context_everywhere a != null && a.length == 4;\n"
+                          "requires N == 2;\n"
+                          "requires (\\forall* int i; 0 <= i && i < N*2; Perm(a[i], write));\n"
+                          "void m(int[] a, int N) {\n"
+                          "  par (int t = 0..N*2)\n" // 5
+                          "    context Perm(a[t], write);\n"
+                          "  {\n"
+                          "    a[t] = t;\n"
+                          "  }\n"
+                          "}\n";
+  expectVerified(par);
+  expectFail(kprove::testing::replaced(par, "i < N*2; Perm", "i < N*2 - 1; Perm"), {{"par.pre", 5}});
+}
