@@ -1,4 +1,4 @@
-//: expect fail perm.read 32
+//: expect fail perm.read 33
 // tree_reduction_pow2.cl with `lid <= s`: work item s also adds, but buf[s] is work
 // item 0's partner this round, not work item s's own cell: a race on buf[s].
 /*@
@@ -21,21 +21,23 @@ __kernel void reduce(__global const int *in, __global int *out, __local int *buf
     ensures get_local_id(0) < get_local_size(0) / 2 ==> Perm(&buf[get_local_id(0) + get_local_size(0) / 2], write) ** 0 <= buf[get_local_id(0) + get_local_size(0) / 2] && buf[get_local_id(0) + get_local_size(0) / 2] <= 1000;
   @*/
   barrier(CLK_LOCAL_MEM_FENCE);
+  int span = 1; // how many inputs buf[lid] sums
   /*@
     loop_invariant (s & (s - 1)) == 0 && s <= get_local_size(0) / 2;
-    loop_invariant lid == 0 || lid < s ==> Perm(&buf[lid], write) ** 0 <= buf[lid] && 2 * buf[lid] * s <= 1000 * get_local_size(0);
-    loop_invariant lid == 0 && s == 0 ==> buf[lid] <= 1000 * get_local_size(0);
-    loop_invariant lid < s ==> Perm(&buf[lid + s], write) ** 0 <= buf[lid + s] && 2 * buf[lid + s] * s <= 1000 * get_local_size(0);
+    loop_invariant 1 <= span && span <= get_local_size(0) && (s == 0 || 2 * s * span == get_local_size(0));
+    loop_invariant lid == 0 || lid < s ==> Perm(&buf[lid], write) ** 0 <= buf[lid] && buf[lid] <= 1000 * span;
+    loop_invariant lid < s ==> Perm(&buf[lid + s], write) ** 0 <= buf[lid + s] && buf[lid + s] <= 1000 * span;
   @*/
   for (size_t s = get_local_size(0) / 2; s > 0; s >>= 1) {
     if (lid <= s)
       buf[lid] += buf[lid + s];
     /*@
-      requires get_local_id(0) == 0 || get_local_id(0) < s ==> Perm(&buf[get_local_id(0)], write) ** 0 <= buf[get_local_id(0)] && buf[get_local_id(0)] * s <= 1000 * get_local_size(0);
-      ensures get_local_id(0) == 0 || get_local_id(0) < s / 2 ==> Perm(&buf[get_local_id(0)], write) ** 0 <= buf[get_local_id(0)] && buf[get_local_id(0)] * s <= 1000 * get_local_size(0);
-      ensures get_local_id(0) < s / 2 ==> Perm(&buf[get_local_id(0) + s / 2], write) ** 0 <= buf[get_local_id(0) + s / 2] && buf[get_local_id(0) + s / 2] * s <= 1000 * get_local_size(0);
+      requires get_local_id(0) == 0 || get_local_id(0) < s ==> Perm(&buf[get_local_id(0)], write) ** 0 <= buf[get_local_id(0)] && buf[get_local_id(0)] <= 2000 * span;
+      ensures get_local_id(0) == 0 || get_local_id(0) < s / 2 ==> Perm(&buf[get_local_id(0)], write) ** 0 <= buf[get_local_id(0)] && buf[get_local_id(0)] <= 2000 * span;
+      ensures get_local_id(0) < s / 2 ==> Perm(&buf[get_local_id(0) + s / 2], write) ** 0 <= buf[get_local_id(0) + s / 2] && buf[get_local_id(0) + s / 2] <= 2000 * span;
     @*/
     barrier(CLK_LOCAL_MEM_FENCE);
+    span *= 2;
   }
   if (lid == 0)
     out[get_group_id(0)] = buf[0];
