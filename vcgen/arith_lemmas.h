@@ -25,4 +25,12 @@ std::vector<term::T> decompositionLemmas(const term::T &goal);
 // (grid-stride loops: `i % get_global_size(0) == get_global_id(0)` for two values of i).
 std::vector<term::T> residueLemmas(const term::T &goal, const std::vector<term::T> &facts);
 
+// Powers of two (isPow2, vcgen/int_model.h): for each `x div c` (c a literal 2^n >= 2,
+// C's `x / 2` or `x >> 1` of a non-negative x) in the goal or the facts:
+//     isPow2(x) && c <= x  ==>  isPow2(x div c) && x == c * (x div c)
+// (a halving loop counter stays a power of two, and is even until it reaches 1);
+// for each `x mod c` (C's unsigned `x % 2`):  isPow2(x) && c <= x  ==>  x mod c == 0;
+// and for each isPow2(x) there:  isPow2(x) ==> 1 <= x.
+std::vector<term::T> powerOfTwoLemmas(const term::T &goal, const std::vector<term::T> &facts);
+
 } // namespace kprove::vcgen

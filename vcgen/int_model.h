@@ -46,8 +46,9 @@ term::T pow2(const term::T &k);
 // operands literals, or one a literal mask 0, -1, 2^n, 2^n - 1, ~2^n or -2^n.
 // nullptr otherwise (VcContext::bitOperation then uses an axiomatised function).
 term::T exactBitOperation(char op, const term::T &a, const term::T &b);
-// `isPow2(x)`: x is 2^n for some n >= 0. Only ever asserted of pow2(k) with k >= 0
-// (pow2Facts), so it is true of its standard meaning.
+// `isPow2(x)`: x is 2^n for some n >= 0. Asserted only of pow2(k) with k >= 0
+// (pow2Facts), of n > 0 with (n & (n - 1)) == 0 (VcContext::maskOperation), and of
+// halvings of a power of two (powerOfTwoLemmas), all true of its standard meaning.
 term::T isPowerOfTwo(const term::T &x);
 // Facts about a pow2(k) application: 1 <= pow2(k), pow2(k + 1) == 2 * pow2(k),
 // isPow2(pow2(k)) for k >= 0.

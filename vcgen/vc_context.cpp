@@ -149,6 +149,8 @@ void VcContext::check(State &st, const std::vector<term::T> &guards, const term:
     ob.query.assumptions.push_back(l);
   for (const term::T &l : residueLemmas(g, ob.query.assumptions))
     ob.query.assumptions.push_back(l);
+  for (const term::T &l : powerOfTwoLemmas(g, ob.query.assumptions))
+    ob.query.assumptions.push_back(l);
   ob.query.goal = g;
   obligations.push_back(std::move(ob));
   // Checked, hence known from here on (a failure is reported, so no unsound use).
@@ -458,8 +460,12 @@ term::T VcContext::maskOperation(const term::T &x, const term::T &mask, const te
   T call = app(name, Sort::Int, {xv, mv, nv});
   defineIntAxiom(
       name, {{"x$", Sort::Int}, {"m$", Sort::Int}, {"n$", Sort::Int}}, call,
-      land(eq(call, app(both->name, Sort::Int, {xv, mv})),
-           implies(land(isPowerOfTwo(nv), eq(mv, sub(nv, intConst(1)))), eq(call, mod(xv, nv)))));
+      land({eq(call, app(both->name, Sort::Int, {xv, mv})),
+            implies(land(isPowerOfTwo(nv), eq(mv, sub(nv, intConst(1)))), eq(call, mod(xv, nv))),
+            // C's test for a power of two, `(n & (n - 1)) == 0` with n > 0, read back:
+            // clearing the lowest set bit of n leaves 0 exactly when it is the only one.
+            implies(land({eq(xv, nv), eq(mv, sub(nv, intConst(1))), lt(intConst(0), nv)}),
+                    eq(eq(call, intConst(0)), isPowerOfTwo(nv)))}));
   return app(name, Sort::Int, {x, mask, n});
 }
 
