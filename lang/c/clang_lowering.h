@@ -369,6 +369,14 @@ private:
                std::vector<StmtPtr> &pre);
   ExprPtr binary(const clang::BinaryOperator *bo, std::vector<StmtPtr> &pre);
   ExprPtr callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre);
+  ExprPtr floatLiteral(const llvm::APFloat &v, SourceRange r);
+  // --- builtins on vectors, builtins storing through a pointer (lower_builtin_calls.cpp) ---
+  ExprPtr scalarBuiltinValue(const Builtin &b, const std::vector<ExprPtr> &args,
+                             const Field &result, SourceRange r);
+  std::optional<std::vector<ExprPtr>> componentwiseCall(const clang::CallExpr *c,
+                                                        const std::vector<Field> &fields,
+                                                        std::vector<StmtPtr> &pre);
+  ExprPtr outPointerCall(const clang::CallExpr *c, std::vector<StmtPtr> &pre);
 
   // --- pointers (lower_pointer.cpp) ---
   // A pointer is modelled as an offset into one array known statically: a pointer

@@ -58,6 +58,10 @@ void CLowering::topLevel(clang::Decl *d) {
   if (!inMainFile(d->getLocation()))
     return;
   if (auto *fd = llvm::dyn_cast<clang::FunctionDecl>(d)) {
+    // Clang declares a builtin (`__builtin_inff`) implicitly where it is first used:
+    // a builtin, not a function of the file.
+    if (fd->isImplicit() && fd->getBuiltinID() != 0)
+      return;
     function(fd);
     return;
   }
@@ -67,6 +71,10 @@ void CLowering::topLevel(clang::Decl *d) {
     return;
   if (auto *vd = llvm::dyn_cast<clang::VarDecl>(d)) {
     if (fileScopeConstant(vd)) // lower_arrays.cpp
+      return;
+    // A variable no function of the file names (a host variable in a CUDA file, a
+    // sampler no kernel uses) has no effect on any kernel.
+    if (!vd->isReferenced())
       return;
     unsupported(range(vd), "file-scope variable '" + vd->getNameAsString() + "'");
     return;
