@@ -69,8 +69,7 @@ __kernel void k(__global float4 *io, __global int4 *n) {
   CHECK(mentions(r, "unsupported builtin 'isnan'"));
 }
 
-TEST_CASE("sincos returns one value and stores the other through its pointer",
-          "[c][builtins]") {
+TEST_CASE("sincos returns one value and stores the other through its pointer", "[c][builtins]") {
   const char *src = R"(/*@
   context a != NULL && \pointer_length(a) == get_global_size(0);
   context Perm(&a[get_global_id(0)], write);
@@ -149,6 +148,5 @@ __global__ void k(int *out) {
 )";
   expect(src, Verdict::Verified, {}, ".cu");
   // Named by a kernel: unsupported at its declaration.
-  expect(replaced(src, "int x = 1;", "int x = gB;"), Verdict::Invalid, {{"unsupported", 1}},
-         ".cu");
+  expect(replaced(src, "int x = 1;", "int x = gB;"), Verdict::Invalid, {{"unsupported", 1}}, ".cu");
 }

@@ -138,8 +138,7 @@ ExprPtr CLowering::scalarBuiltinValue(const Builtin &b, const std::vector<ExprPt
   std::string name(b.name);
   if (b.kind == BuiltinKind::IntOp && !result.floating && result.cint.bounded()) {
     if ((name == "min" || name == "max") && args.size() == 2)
-      return ite(ir::makeBinary(name == "min" ? ir::BinOp::Le : ir::BinOp::Ge, args[0], args[1],
-                                r),
+      return ite(ir::makeBinary(name == "min" ? ir::BinOp::Le : ir::BinOp::Ge, args[0], args[1], r),
                  args[0], args[1], result.cint, r);
     if (name == "abs" && args.size() == 1)
       return ite(ir::makeBinary(ir::BinOp::Ge, args[0], ir::makeInt(0, r), r), args[0],
@@ -153,9 +152,9 @@ ExprPtr CLowering::scalarBuiltinValue(const Builtin &b, const std::vector<ExprPt
 // ceil(float4), min(int4, int4), pown(float4, int4); a scalar argument of such a
 // call (min(int4, int), clamp(float4, float, float)) takes part in every component.
 // nullopt when `c` is no such call (the caller rejects it).
-std::optional<std::vector<ExprPtr>>
-CLowering::componentwiseCall(const clang::CallExpr *c, const std::vector<Field> &fields,
-                             std::vector<StmtPtr> &pre) {
+std::optional<std::vector<ExprPtr>> CLowering::componentwiseCall(const clang::CallExpr *c,
+                                                                 const std::vector<Field> &fields,
+                                                                 std::vector<StmtPtr> &pre) {
   const Builtin *b = builtinOf(c);
   const auto *vt = c->getType().getCanonicalType()->getAs<clang::ExtVectorType>();
   if (!b || (b->kind != BuiltinKind::Pure && b->kind != BuiltinKind::IntOp) || !vt ||
@@ -204,8 +203,9 @@ ExprPtr CLowering::outPointerCall(const clang::CallExpr *c, std::vector<StmtPtr>
   clang::QualType elem = ptr ? ptr->getType()->getPointeeType() : clang::QualType();
   if (!ptr || elem.isNull() || !(isIntLike(elem) || isFloat(elem)) ||
       !(isIntLike(c->getType()) || isFloat(c->getType()))) {
-    unsupported(r, "this call of '" + name + "' (only with scalar arguments and a pointer to a "
-                   "scalar)");
+    unsupported(r, "this call of '" + name +
+                       "' (only with scalar arguments and a pointer to a "
+                       "scalar)");
     return nullptr;
   }
   std::vector<ExprPtr> args;
