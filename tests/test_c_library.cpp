@@ -150,3 +150,55 @@ __global__ void k(int *out) {
   // Named by a kernel: unsupported at its declaration.
   expect(replaced(src, "int x = 1;", "int x = gB;"), Verdict::Invalid, {{"unsupported", 1}}, ".cu");
 }
+
+TEST_CASE("a __device__ variable is global memory of the grid with unknown contents",
+          "[c][cuda][device]") {
+  const char *src = R"(__device__ unsigned int counter = 0;
+__device__ int g[4][16];
+
+/*@
+  context blockDim.x == 64 && gridDim.x == 1;
+  context Perm(&g[threadIdx.x / 16][threadIdx.x % 16], write);
+  context Perm(&counter, 1\64);
+@*/
+__global__ void k() {
+  g[threadIdx.x / 16][threadIdx.x % 16] = 1;
+  atomicAdd(&counter, 1u);
+  //@ assert g[threadIdx.x / 16][threadIdx.x % 16] == 1;
+}
+)";
+  expect(src, Verdict::Verified, {}, ".cu");
+  // Its initialiser is not its value at launch.
+  expect(replaced(src, "  atomicAdd(&counter, 1u);\n", "  //@ assert counter == 0;\n"),
+         Verdict::Failed, {{"assert", 11}}, ".cu");
+  // One array for all blocks: two blocks claim the same cells.
+  expect(replaced(src, "gridDim.x == 1", "gridDim.x == 2"), Verdict::Failed, {{"resources", 6}},
+         ".cu");
+  // Without a permission from the contract, as for a buffer parameter.
+  expect(replaced(src, "  context Perm(&g[threadIdx.x / 16][threadIdx.x % 16], write);\n", ""),
+         Verdict::Failed, {{"perm.write", 9}}, ".cu");
+}
+
+TEST_CASE("constant and __device__ memory in a helper function are unsupported",
+          "[c][cuda][device]") {
+  for (const char *space : {"__device__", "__constant__"}) {
+    std::string src = std::string(space) + R"( int g[64];
+__device__ int get(int i) { return g[i]; }
+__global__ void k(int *a) {
+  int x = get(threadIdx.x);
+}
+)";
+    auto r = runSnippet(src, "library", ".cu");
+    INFO(src);
+    CHECK(r.verdict == Verdict::Invalid);
+    CHECK(r.errors == Errors{{"unsupported", 2}});
+    CHECK(mentions(r, "the file-scope variable 'g' in a function that is not a kernel"));
+  }
+  // A __device__ array of structs stays unsupported, naming it.
+  auto s = runSnippet("struct P { int a; };\n__device__ P ps[4];\n__global__ void k() {\n"
+                      "  ps[0].a = 1;\n}\n",
+                      "library", ".cu");
+  CHECK(s.verdict == Verdict::Invalid);
+  CHECK(s.errors.count({"unsupported", 2}));
+  CHECK(mentions(s, "file-scope variable 'ps'"));
+}

@@ -437,6 +437,7 @@ private:
                    std::vector<StmtPtr> &out);
   void rejectPrivateArraysIn(const std::vector<ir::Clause> &clauses, const char *where);
   bool fileScopeConstant(const clang::VarDecl *vd);
+  bool namesFileMemory(const clang::Stmt *s);
   void kernelConstants(const clang::FunctionDecl *fd, std::vector<ir::KernelArray> &locals);
   void rejectConstantWrites(const std::vector<StmtPtr> &body);
   ExprPtr sharedScalarCell(const clang::DeclRefExpr *dr, SourceRange r) const;
@@ -549,7 +550,8 @@ private:
   std::set<std::string> privateArrays_;               // names, for contracts
   std::vector<const clang::VarDecl *> fileConstants_; // file-scope __constant variables
   std::set<std::string> constantNames_;
-  std::set<const clang::VarDecl *> loweredArrays_; // multi-dimensional ones, lowered
+  std::vector<const clang::VarDecl *> fileDevices_; // file-scope CUDA __device__ variables
+  std::set<const clang::VarDecl *> loweredArrays_;  // multi-dimensional ones, lowered
   // Asynchronous copies of the kernel being lowered: its body, top-level statements
   // and first return; each event (`e`, `es[1]`) names an event object, each object
   // the copies it stands for; the copies, each with its completion call's method and

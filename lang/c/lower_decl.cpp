@@ -307,6 +307,8 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
   else if (auto t = scalarType(rt, m.nameRange, "function '" + m.name + "' returning a value"))
     m.returnType = *t;
   m.returnCint = cintOf(rt);
+  if (namesFileMemory(fd->getBody()))
+    return; // reported
   if (auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(fd->getBody())) {
     gpuVerifyContractBegin(body);
     m.body = compound(body);
@@ -314,6 +316,30 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
   }
   checkFunctionSpecs();
   out_.methods.push_back(std::move(m));
+}
+
+// Constant and __device__ memory are arrays of each kernel (kernelConstants), which a
+// helper function, lowered on its own, does not have: naming one there is
+// unsupported (at the first use).
+bool CLowering::namesFileMemory(const clang::Stmt *s) {
+  if (!s)
+    return false;
+  if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(s)) {
+    auto *vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl());
+    auto named = [&](const std::vector<const clang::VarDecl *> &vs) {
+      return vd && std::find(vs.begin(), vs.end(), vd) != vs.end();
+    };
+    if (named(fileConstants_) || named(fileDevices_)) {
+      unsupported(range(dr), "the file-scope variable '" + vd->getNameAsString() +
+                                 "' in a function that is not a kernel (only kernels name "
+                                 "constant and __device__ memory)");
+      return true;
+    }
+  }
+  for (const clang::Stmt *c : s->children())
+    if (namesFileMemory(c))
+      return true;
+  return false;
 }
 
 void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
