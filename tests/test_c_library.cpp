@@ -202,3 +202,22 @@ __global__ void k(int *a) {
   CHECK(s.errors.count({"unsupported", 2}));
   CHECK(mentions(s, "file-scope variable 'ps'"));
 }
+
+TEST_CASE("shuffle and shuffle2 select components by the mask's low bits",
+          "[c][builtins][vector]") {
+  const char *src = R"(__kernel void k(uint4 m) {
+  int4 x = (int4)(10, 11, 12, 13);
+  int4 y = (int4)(20, 21, 22, 23);
+  int4 r = shuffle(x, (uint4)(3, 2, 5, 0));
+  int4 s = shuffle2(x, y, (uint4)(7, 4, 9, 0));
+  int4 t = shuffle(x, m);
+  //@ assert r.x == 13 && r.y == 12 && r.z == 11 && r.w == 10;
+  //@ assert s.x == 23 && s.y == 20 && s.z == 11 && s.w == 10;
+  //@ assert t.x >= 10 && t.x <= 13;
+}
+)";
+  expect(src, Verdict::Verified, {});
+  expect(replaced(src, "r.z == 11", "r.z == 12"), Verdict::Failed, {{"assert", 7}});
+  expect(replaced(src, "s.x == 23", "s.x == 13"), Verdict::Failed, {{"assert", 8}});
+  expect(replaced(src, "t.x >= 10", "t.x >= 11"), Verdict::Failed, {{"assert", 9}});
+}

@@ -377,6 +377,9 @@ private:
                                                         const std::vector<Field> &fields,
                                                         std::vector<StmtPtr> &pre);
   ExprPtr outPointerCall(const clang::CallExpr *c, std::vector<StmtPtr> &pre);
+  std::optional<std::vector<ExprPtr>> shuffleCall(const clang::CallExpr *c,
+                                                  const std::vector<Field> &fields,
+                                                  std::vector<StmtPtr> &pre);
 
   // --- pointers (lower_pointer.cpp) ---
   // A pointer is modelled as an offset into one array known statically: a pointer

@@ -190,6 +190,47 @@ std::optional<std::vector<ExprPtr>> CLowering::componentwiseCall(const clang::Ca
   return out;
 }
 
+// OpenCL's shuffle(x, mask) and shuffle2(x, y, mask): component i of the result is
+// component mask.i of x (of x and y concatenated, for shuffle2), of which only the
+// bits that index x (x and y) count: mask.i modulo their number of components, a
+// power of two.
+std::optional<std::vector<ExprPtr>> CLowering::shuffleCall(const clang::CallExpr *c,
+                                                           const std::vector<Field> &fields,
+                                                           std::vector<StmtPtr> &pre) {
+  std::string name = calleeName(c);
+  unsigned sources = name == "shuffle" ? 1 : name == "shuffle2" ? 2 : 0;
+  if (!sources || !isBuiltin(c) || c->getNumArgs() != sources + 1)
+    return std::nullopt;
+  SourceRange r = range(c);
+  std::vector<ExprPtr> from;
+  for (unsigned i = 0; i <= sources; ++i)
+    if (!c->getArg(i)->getType().getCanonicalType()->getAs<clang::ExtVectorType>())
+      return std::nullopt;
+  for (unsigned i = 0; i < sources; ++i) {
+    auto parts = aggregateParts(c->getArg(i), pre);
+    if (!parts)
+      return std::vector<ExprPtr>{};
+    from.insert(from.end(), parts->begin(), parts->end());
+  }
+  auto mask = aggregateParts(c->getArg(sources), pre);
+  if (!mask)
+    return std::vector<ExprPtr>{};
+  if (mask->size() != fields.size() || from.empty())
+    return std::nullopt;
+  std::vector<ExprPtr> out;
+  for (size_t k = 0; k < fields.size(); ++k) {
+    // mask.k is unsigned (OpenCL): its remainder is the selected component.
+    ExprPtr sel = ir::makeBinary(ir::BinOp::Mod, (*mask)[k],
+                                 ir::makeInt(static_cast<int64_t>(from.size()), r), r);
+    ExprPtr v = from.back();
+    for (size_t j = from.size() - 1; j-- > 0;)
+      v = ite(ir::makeBinary(ir::BinOp::Eq, sel, ir::makeInt(static_cast<int64_t>(j), r), r),
+              from[j], v, fields[k].cint, r);
+    out.push_back(v);
+  }
+  return out;
+}
+
 // A builtin that returns one value and stores another through its last argument, a
 // pointer to a scalar: sincos(x, &c) (sin x, c = cos x), fract, modf, frexp,
 // lgamma_r, remquo. Both are uninterpreted functions of the other arguments; the
