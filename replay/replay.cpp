@@ -132,7 +132,7 @@ bool Interpreter::setUp(const std::string &kernel, const Inputs &in) {
   }
   for (const ir::KernelArray &a : gk_->locals)
     if (a.space != ir::MemorySpace::Local)
-      throw NotReplayable{"a private array or constant memory ('" + a.name + "')"};
+      throw NotReplayable{"a private array, constant or __device__ memory ('" + a.name + "')"};
   for (const ir::KernelArray &a : gk_->locals)
     if (a.length && a.length->kind == ir::ExprKind::Var && !globals_.count(a.length->name))
       globals_[a.length->name] =

@@ -18,6 +18,9 @@
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
 #define __forceinline__ __inline__ __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+// Alignment changes no value kprove models (memory is per element, not per byte).
+#define __align__(n) __attribute__((aligned(n)))
 
 #ifndef NULL
 #define NULL 0

@@ -173,4 +173,13 @@ __KPROVE_GV_BARRIER(20)
 #define __barrier_invariant_binary_3(...) __kprove_gv__barrier_invariant_binary_3()
 #define __barrier_invariant_binary_4(...) __kprove_gv__barrier_invariant_binary_4()
 
+// Uninterpreted functions, declared by macro (GPUVerify's `DECLARE_UF_BINARY(A,
+// unsigned, unsigned, unsigned);`): a function of the file without a body, whose
+// calls may return any value (docs/language.md §11.9).
+#define DECLARE_UF_UNARY(NAME, ARG1TYPE, RETTYPE) __KPROVE_GV RETTYPE NAME(ARG1TYPE)
+#define DECLARE_UF_BINARY(NAME, ARG1TYPE, ARG2TYPE, RETTYPE)                                     \
+  __KPROVE_GV RETTYPE NAME(ARG1TYPE, ARG2TYPE)
+#define DECLARE_UF_TERNARY(NAME, ARG1TYPE, ARG2TYPE, ARG3TYPE, RETTYPE)                          \
+  __KPROVE_GV RETTYPE NAME(ARG1TYPE, ARG2TYPE, ARG3TYPE)
+
 #endif

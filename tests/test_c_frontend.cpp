@@ -80,7 +80,7 @@ TEST_CASE("unsupported C constructs are named at their line", "[c][unsupported]"
 }
 
 TEST_CASE("file-scope variables and structs with pointers are unsupported", "[c][unsupported]") {
-  auto g = cl("int counter;\n__kernel void k(__global int *a) { a[0] = 1; }\n");
+  auto g = cl("int counter;\n__kernel void k(__global int *a) { a[0] = counter; }\n");
   CHECK(g.errors == Errors{{"unsupported", 1}});
   CHECK(mentions(g, "file-scope variable 'counter'"));
   auto s = cl("struct P { __global int *p; };\n__kernel void k(__global int *a) {\n  struct P q;\n"

@@ -190,12 +190,16 @@ private:
     }
     assumeTypedBuffersDistinct(vc_, k_.params, base_);
     // Local memory: fresh per group, distinct from everything the host passed.
+    // A file-scope __device__ array (space Global) is one object of the grid: not
+    // null, distinct from the other arrays here, but the host may pass its address
+    // as a parameter (cudaGetSymbolAddress): it may alias one.
     std::vector<T> locals;
     for (const ir::KernelArray &a : k_.locals) {
       T ref = vc_.freshVar(a.name, Sort::Ref);
       base_.assume(neq(ref, nullRef()));
-      for (const T &g : globals)
-        base_.assume(neq(ref, g));
+      if (a.space != ir::MemorySpace::Global)
+        for (const T &g : globals)
+          base_.assume(neq(ref, g));
       for (const T &l : locals)
         base_.assume(neq(ref, l));
       locals.push_back(ref);
@@ -207,7 +211,8 @@ private:
       ExprEncoder enc(vc_, base_);
       base_.assume(eq(lengthOf(ref), enc.encode(*a.length)));
       base_.vars[a.name] = ref;
-      spaces_[a.name] = a.space; // Local; Private and Constant: held wholly (verifyThread)
+      spaces_[a.name] = a.space; // Local; Private and Constant: held wholly (verifyThread);
+                                 // Global (__device__): handed out by the contract
     }
     base_.mask = vc_.zeroMask(base_);
     base_.oldHeap = base_.heap;

@@ -48,6 +48,7 @@ enum class BuiltinKind {
   AsyncCopy,
   WaitEvents,
   Pure,
+  OutPointer,
   Rejected
 };
 struct Builtin {

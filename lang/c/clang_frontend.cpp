@@ -150,7 +150,10 @@ std::optional<ir::Program> parseC(const SourceManager &sm, uint32_t fileId, CDia
       args.push_back(a);
   } else {
     for (const char *a : {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
-                          "--no-cuda-version-check", "--cuda-gpu-arch=sm_70"})
+                          "--no-cuda-version-check", "--cuda-gpu-arch=sm_70",
+                          // The kernels are device code: `#if __CUDA_ARCH__ >= 350` takes the
+                          // device's branch (sm_70's value), as nvcc's device pass does.
+                          "-D__CUDA_ARCH__=700"})
       args.push_back(a);
   }
   for (const std::string &d : opts.defines)

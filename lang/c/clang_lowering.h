@@ -369,6 +369,17 @@ private:
                std::vector<StmtPtr> &pre);
   ExprPtr binary(const clang::BinaryOperator *bo, std::vector<StmtPtr> &pre);
   ExprPtr callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre);
+  ExprPtr floatLiteral(const llvm::APFloat &v, SourceRange r);
+  // --- builtins on vectors, builtins storing through a pointer (lower_builtin_calls.cpp) ---
+  ExprPtr scalarBuiltinValue(const Builtin &b, const std::vector<ExprPtr> &args,
+                             const Field &result, SourceRange r);
+  std::optional<std::vector<ExprPtr>> componentwiseCall(const clang::CallExpr *c,
+                                                        const std::vector<Field> &fields,
+                                                        std::vector<StmtPtr> &pre);
+  ExprPtr outPointerCall(const clang::CallExpr *c, std::vector<StmtPtr> &pre);
+  std::optional<std::vector<ExprPtr>> shuffleCall(const clang::CallExpr *c,
+                                                  const std::vector<Field> &fields,
+                                                  std::vector<StmtPtr> &pre);
 
   // --- pointers (lower_pointer.cpp) ---
   // A pointer is modelled as an offset into one array known statically: a pointer
@@ -429,6 +440,7 @@ private:
                    std::vector<StmtPtr> &out);
   void rejectPrivateArraysIn(const std::vector<ir::Clause> &clauses, const char *where);
   bool fileScopeConstant(const clang::VarDecl *vd);
+  bool namesFileMemory(const clang::Stmt *s);
   void kernelConstants(const clang::FunctionDecl *fd, std::vector<ir::KernelArray> &locals);
   void rejectConstantWrites(const std::vector<StmtPtr> &body);
   ExprPtr sharedScalarCell(const clang::DeclRefExpr *dr, SourceRange r) const;
@@ -541,7 +553,8 @@ private:
   std::set<std::string> privateArrays_;               // names, for contracts
   std::vector<const clang::VarDecl *> fileConstants_; // file-scope __constant variables
   std::set<std::string> constantNames_;
-  std::set<const clang::VarDecl *> loweredArrays_; // multi-dimensional ones, lowered
+  std::vector<const clang::VarDecl *> fileDevices_; // file-scope CUDA __device__ variables
+  std::set<const clang::VarDecl *> loweredArrays_;  // multi-dimensional ones, lowered
   // Asynchronous copies of the kernel being lowered: its body, top-level statements
   // and first return; each event (`e`, `es[1]`) names an event object, each object
   // the copies it stands for; the copies, each with its completion call's method and

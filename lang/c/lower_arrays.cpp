@@ -9,7 +9,12 @@
 //   - a file-scope `__constant` (CUDA `__constant__`) array or scalar is read-only
 //     memory of unknown contents (a CUDA host may change it; an OpenCL initialiser is
 //     not used): each kernel gets it as a constant array its threads may read wholly;
-//     writes to it, and passing it to a function, are unsupported.
+//     writes to it, and passing it to a function, are unsupported;
+//   - a file-scope CUDA `__device__` array or scalar is global memory of the grid,
+//     shared by every thread of every block, of unknown contents (its initialiser
+//     ran when the module was loaded; earlier launches and the host may have
+//     changed it): each kernel gets it as a global array of that many cells, which
+//     its contract hands out like a buffer parameter's.
 // Annotations name the same cells: `Perm(&tile[i][j], write)` is Perm(&tile[i*d1 + j]).
 #include "lang/c/clang_lowering.h"
 
@@ -82,6 +87,15 @@ void CLowering::collectArrayShapes(const clang::FunctionDecl *fd) {
         }
     for (const clang::Stmt *c : s->children())
       todo.push_back(c);
+  }
+  // The file's __device__ variables (fileScopeConstant), as annotations name them.
+  for (const clang::VarDecl *vd : fileDevices_) {
+    clang::QualType elem;
+    std::vector<uint64_t> dims = dimensionsOf(ctx_, vd->getType(), elem);
+    if (dims.empty())
+      sharedScalars_.insert(vd->getNameAsString());
+    else if (dims.size() >= 2)
+      arrayShapes_[vd->getNameAsString()] = dims;
   }
 }
 
@@ -245,16 +259,23 @@ bool CLowering::privateInit(const clang::VarDecl *vd, clang::QualType elem, uint
 
 // A file-scope variable: a __constant one is recorded for the kernels (kernelConstants);
 // false for any other.
+// A CUDA `__device__` one likewise (fileDevices_).
 bool CLowering::fileScopeConstant(const clang::VarDecl *vd) {
   bool constant = vd->getType().getAddressSpace() == clang::LangAS::opencl_constant ||
                   vd->hasAttr<clang::CUDAConstantAttr>();
-  if (!constant)
+  bool device = !constant && dialect_ == CDialect::Cuda && vd->hasAttr<clang::CUDADeviceAttr>() &&
+                !vd->hasAttr<clang::CUDASharedAttr>() && !vd->getType().isConstQualified();
+  if (!constant && !device)
     return false;
   clang::QualType elem;
   std::vector<uint64_t> dims = dimensionsOf(ctx_, vd->getType(), elem);
   if ((dims.empty() && vd->getType()->isArrayType()) ||
       !(isIntLike(elem) || isFloat(elem) || elem->isBooleanType()))
     return false;
+  if (device) {
+    fileDevices_.push_back(vd);
+    return true;
+  }
   fileConstants_.push_back(vd);
   constantNames_.insert(vd->getNameAsString());
   return true;
@@ -264,7 +285,9 @@ bool CLowering::fileScopeConstant(const clang::VarDecl *vd) {
 // parameter of the same name hides one; a local array of that name is reported).
 void CLowering::kernelConstants(const clang::FunctionDecl *fd,
                                 std::vector<ir::KernelArray> &locals) {
-  for (const clang::VarDecl *vd : fileConstants_) {
+  std::vector<const clang::VarDecl *> all = fileConstants_;
+  all.insert(all.end(), fileDevices_.begin(), fileDevices_.end());
+  for (const clang::VarDecl *vd : all) {
     if (std::any_of(fd->param_begin(), fd->param_end(),
                     [&](const clang::ParmVarDecl *p) { return p->getName() == vd->getName(); }))
       continue; // hidden by the parameter
@@ -274,7 +297,9 @@ void CLowering::kernelConstants(const clang::FunctionDecl *fd,
     for (uint64_t d : dims)
       cells *= d;
     ir::KernelArray a;
-    a.space = ir::MemorySpace::Constant;
+    a.space = vd->hasAttr<clang::CUDADeviceAttr>() && !constantNames_.count(vd->getNameAsString())
+                  ? ir::MemorySpace::Global
+                  : ir::MemorySpace::Constant;
     a.name = vd->getNameAsString();
     a.range = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
     a.length = ir::makeInt(static_cast<int64_t>(cells), a.range);

@@ -1,7 +1,8 @@
 // Builtins whose meaning is more than a table lookup (stdlib-specs/builtins.def):
 // fences without a barrier, launch constants (warpSize, get_global_offset), 24-bit
-// multiplications, integer-valued pure builtins, and CUDA's cooperative-group handles.
-// docs/language.md §11.3, §11.5 and §11.10 document them.
+// multiplications, integer-valued pure builtins, builtins applied to vectors component
+// by component, builtins that also store through a pointer (sincos), and CUDA's
+// cooperative-group handles. docs/language.md §11.3, §11.5 and §11.10 document them.
 #include "lang/c/clang_lowering.h"
 
 namespace kprove::lang::clower {
@@ -120,6 +121,156 @@ bool CLowering::groupHandleDecl(const clang::VarDecl *vd) const {
     return false;
   std::string q = rd->getQualifiedNameAsString();
   return q == "cooperative_groups::thread_block" || q == "cooperative_groups::grid_group";
+}
+
+// The relational builtins return -1 (all bits set) for true on vectors but 1 on
+// scalars: not the scalar builtin per component.
+static bool relationalBuiltin(const std::string &n) {
+  return n == "isnan" || n == "isinf" || n == "isfinite" || n == "signbit" || n == "isequal" ||
+         n == "isnotequal" || n == "isgreater" || n == "isless" || n == "isnormal";
+}
+
+// The scalar value of builtin `b` on one component's arguments (as callValue has it
+// for scalars): min / max / abs exact on integers, any other an uninterpreted function
+// of its arguments (the same for the scalar call), an integer result of its type.
+ExprPtr CLowering::scalarBuiltinValue(const Builtin &b, const std::vector<ExprPtr> &args,
+                                      const Field &result, SourceRange r) {
+  std::string name(b.name);
+  if (b.kind == BuiltinKind::IntOp && !result.floating && result.cint.bounded()) {
+    if ((name == "min" || name == "max") && args.size() == 2)
+      return ite(ir::makeBinary(name == "min" ? ir::BinOp::Le : ir::BinOp::Ge, args[0], args[1], r),
+                 args[0], args[1], result.cint, r);
+    if (name == "abs" && args.size() == 1)
+      return ite(ir::makeBinary(ir::BinOp::Ge, args[0], ir::makeInt(0, r), r), args[0],
+                 typed(ir::makeUnary(ir::UnOp::Neg, args[0], r), result.cint), result.cint, r);
+  }
+  ExprPtr v = floatCall("$fn_" + name, args, r);
+  return result.floating ? v : convertInt(v, result.cint, r);
+}
+
+// OpenCL's math, integer and common builtins on vectors act on each component:
+// ceil(float4), min(int4, int4), pown(float4, int4); a scalar argument of such a
+// call (min(int4, int), clamp(float4, float, float)) takes part in every component.
+// nullopt when `c` is no such call (the caller rejects it).
+std::optional<std::vector<ExprPtr>> CLowering::componentwiseCall(const clang::CallExpr *c,
+                                                                 const std::vector<Field> &fields,
+                                                                 std::vector<StmtPtr> &pre) {
+  const Builtin *b = builtinOf(c);
+  const auto *vt = c->getType().getCanonicalType()->getAs<clang::ExtVectorType>();
+  if (!b || (b->kind != BuiltinKind::Pure && b->kind != BuiltinKind::IntOp) || !vt ||
+      vt->getNumElements() != fields.size() || relationalBuiltin(std::string(b->name)))
+    return std::nullopt;
+  SourceRange r = range(c);
+  std::vector<std::vector<ExprPtr>> perArg; // each argument's components
+  for (const clang::Expr *a : c->arguments()) {
+    clang::QualType t = a->getType().getCanonicalType();
+    if (const auto *at = t->getAs<clang::ExtVectorType>()) {
+      if (at->getNumElements() != fields.size())
+        return std::nullopt;
+      auto parts = aggregateParts(a, pre);
+      if (!parts)
+        return std::vector<ExprPtr>{}; // reported
+      perArg.push_back(*parts);
+    } else if (isIntLike(t) || isFloat(t)) {
+      ExprPtr v = value(a, pre);
+      if (!v)
+        return std::vector<ExprPtr>{};
+      perArg.emplace_back(fields.size(), v);
+    } else {
+      return std::nullopt;
+    }
+  }
+  std::vector<ExprPtr> out;
+  for (size_t k = 0; k < fields.size(); ++k) {
+    std::vector<ExprPtr> args;
+    for (const std::vector<ExprPtr> &a : perArg)
+      args.push_back(a[k]);
+    out.push_back(scalarBuiltinValue(*b, args, fields[k], r));
+  }
+  return out;
+}
+
+// OpenCL's shuffle(x, mask) and shuffle2(x, y, mask): component i of the result is
+// component mask.i of x (of x and y concatenated, for shuffle2), of which only the
+// bits that index x (x and y) count: mask.i modulo their number of components, a
+// power of two.
+std::optional<std::vector<ExprPtr>> CLowering::shuffleCall(const clang::CallExpr *c,
+                                                           const std::vector<Field> &fields,
+                                                           std::vector<StmtPtr> &pre) {
+  std::string name = calleeName(c);
+  unsigned sources = name == "shuffle" ? 1 : name == "shuffle2" ? 2 : 0;
+  if (!sources || !isBuiltin(c) || c->getNumArgs() != sources + 1)
+    return std::nullopt;
+  SourceRange r = range(c);
+  std::vector<ExprPtr> from;
+  for (unsigned i = 0; i <= sources; ++i)
+    if (!c->getArg(i)->getType().getCanonicalType()->getAs<clang::ExtVectorType>())
+      return std::nullopt;
+  for (unsigned i = 0; i < sources; ++i) {
+    auto parts = aggregateParts(c->getArg(i), pre);
+    if (!parts)
+      return std::vector<ExprPtr>{};
+    from.insert(from.end(), parts->begin(), parts->end());
+  }
+  auto mask = aggregateParts(c->getArg(sources), pre);
+  if (!mask)
+    return std::vector<ExprPtr>{};
+  if (mask->size() != fields.size() || from.empty())
+    return std::nullopt;
+  std::vector<ExprPtr> out;
+  for (size_t k = 0; k < fields.size(); ++k) {
+    // mask.k is unsigned (OpenCL): its remainder is the selected component.
+    ExprPtr sel = ir::makeBinary(ir::BinOp::Mod, (*mask)[k],
+                                 ir::makeInt(static_cast<int64_t>(from.size()), r), r);
+    ExprPtr v = from.back();
+    for (size_t j = from.size() - 1; j-- > 0;)
+      v = ite(ir::makeBinary(ir::BinOp::Eq, sel, ir::makeInt(static_cast<int64_t>(j), r), r),
+              from[j], v, fields[k].cint, r);
+    out.push_back(v);
+  }
+  return out;
+}
+
+// A builtin that returns one value and stores another through its last argument, a
+// pointer to a scalar: sincos(x, &c) (sin x, c = cos x), fract, modf, frexp,
+// lgamma_r, remquo. Both are uninterpreted functions of the other arguments; the
+// store is an ordinary write of the cell the pointer points to (permission, bounds
+// and null checks at the call).
+ExprPtr CLowering::outPointerCall(const clang::CallExpr *c, std::vector<StmtPtr> &pre) {
+  SourceRange r = range(c);
+  std::string name = calleeName(c);
+  unsigned n = c->getNumArgs();
+  const clang::Expr *ptr = n ? c->getArg(n - 1)->IgnoreParenImpCasts() : nullptr;
+  clang::QualType elem = ptr ? ptr->getType()->getPointeeType() : clang::QualType();
+  if (!ptr || elem.isNull() || !(isIntLike(elem) || isFloat(elem)) ||
+      !(isIntLike(c->getType()) || isFloat(c->getType()))) {
+    unsupported(r, "this call of '" + name +
+                       "' (only with scalar arguments and a pointer to a "
+                       "scalar)");
+    return nullptr;
+  }
+  std::vector<ExprPtr> args;
+  for (unsigned i = 0; i + 1 < n; ++i) {
+    if (!isIntLike(c->getArg(i)->getType()) && !isFloat(c->getArg(i)->getType())) {
+      unsupported(r, "this call of '" + name + "' (only with scalar arguments)");
+      return nullptr;
+    }
+    ExprPtr v = value(c->getArg(i), pre);
+    if (!v)
+      return nullptr;
+    args.push_back(v);
+  }
+  auto p = pointerValue(ptr, pre);
+  if (!p)
+    return nullptr;
+  ExprPtr stored = floatCall("$fn_" + name + "_out", args, r);
+  if (ir::IntType t = cintOf(elem); t.bounded())
+    stored = convertInt(stored, t, r);
+  assign(pointerCell(*p, nullptr, elem, r), stored, r, pre);
+  ExprPtr v = floatCall("$fn_" + name, args, r);
+  if (ir::IntType t = cintOf(c->getType()); t.bounded())
+    return convertInt(v, t, r);
+  return v;
 }
 
 } // namespace kprove::lang::clower

@@ -58,6 +58,10 @@ void CLowering::topLevel(clang::Decl *d) {
   if (!inMainFile(d->getLocation()))
     return;
   if (auto *fd = llvm::dyn_cast<clang::FunctionDecl>(d)) {
+    // Clang declares a builtin (`__builtin_inff`) implicitly where it is first used:
+    // a builtin, not a function of the file.
+    if (fd->isImplicit() && fd->getBuiltinID() != 0)
+      return;
     function(fd);
     return;
   }
@@ -67,6 +71,10 @@ void CLowering::topLevel(clang::Decl *d) {
     return;
   if (auto *vd = llvm::dyn_cast<clang::VarDecl>(d)) {
     if (fileScopeConstant(vd)) // lower_arrays.cpp
+      return;
+    // A variable no function of the file names (a host variable in a CUDA file, a
+    // sampler no kernel uses) has no effect on any kernel.
+    if (!vd->isReferenced())
       return;
     unsupported(range(vd), "file-scope variable '" + vd->getNameAsString() + "'");
     return;
@@ -299,6 +307,8 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
   else if (auto t = scalarType(rt, m.nameRange, "function '" + m.name + "' returning a value"))
     m.returnType = *t;
   m.returnCint = cintOf(rt);
+  if (namesFileMemory(fd->getBody()))
+    return; // reported
   if (auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(fd->getBody())) {
     gpuVerifyContractBegin(body);
     m.body = compound(body);
@@ -306,6 +316,30 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
   }
   checkFunctionSpecs();
   out_.methods.push_back(std::move(m));
+}
+
+// Constant and __device__ memory are arrays of each kernel (kernelConstants), which a
+// helper function, lowered on its own, does not have: naming one there is
+// unsupported (at the first use).
+bool CLowering::namesFileMemory(const clang::Stmt *s) {
+  if (!s)
+    return false;
+  if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(s)) {
+    auto *vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl());
+    auto named = [&](const std::vector<const clang::VarDecl *> &vs) {
+      return vd && std::find(vs.begin(), vs.end(), vd) != vs.end();
+    };
+    if (named(fileConstants_) || named(fileDevices_)) {
+      unsupported(range(dr), "the file-scope variable '" + vd->getNameAsString() +
+                                 "' in a function that is not a kernel (only kernels name "
+                                 "constant and __device__ memory)");
+      return true;
+    }
+  }
+  for (const clang::Stmt *c : s->children())
+    if (namesFileMemory(c))
+      return true;
+  return false;
 }
 
 void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {

@@ -245,13 +245,8 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
     return typed(ir::makeInt(cl->getValue(), r), cintOf(cl->getType()));
   if (auto *bl = llvm::dyn_cast<clang::CXXBoolLiteralExpr>(e))
     return ir::makeBool(bl->getValue(), r);
-  if (auto *fl = llvm::dyn_cast<clang::FloatingLiteral>(e)) {
-    // Equal spellings denote equal values; nothing else is known about them.
-    llvm::SmallString<32> s;
-    fl->getValue().toString(s);
-    auto [it, fresh] = floatLiterals_.emplace(std::string(s.str()), floatLiterals_.size());
-    return floatCall("$flit", {ir::makeInt(static_cast<int64_t>(it->second), r)}, r);
-  }
+  if (auto *fl = llvm::dyn_cast<clang::FloatingLiteral>(e))
+    return floatLiteral(fl->getValue(), r);
   if (auto *ic = llvm::dyn_cast<clang::ImplicitCastExpr>(e))
     return cast(ic->getCastKind(), ic->getSubExpr(), ic->getType(), r, pre);
   if (auto *cc = llvm::dyn_cast<clang::CStyleCastExpr>(e))
@@ -479,6 +474,15 @@ ExprPtr CLowering::binary(const clang::BinaryOperator *bo, std::vector<StmtPtr> 
   return arith(op, a, b, bo->getType(), r);
 }
 
+// A floating-point constant: equal values (as printed) denote equal values; nothing
+// else is known about them (floats are opaque, §11.2).
+ExprPtr CLowering::floatLiteral(const llvm::APFloat &v, SourceRange r) {
+  llvm::SmallString<32> s;
+  v.toString(s);
+  auto [it, fresh] = floatLiterals_.emplace(std::string(s.str()), floatLiterals_.size());
+  return floatCall("$flit", {ir::makeInt(static_cast<int64_t>(it->second), r)}, r);
+}
+
 ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre) {
   SourceRange r = range(c);
   std::string name = calleeName(c);
@@ -499,6 +503,14 @@ ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre
     call(c, ir::makeVar(tmp, r), pre);
     return typed(ir::makeVar(tmp, r), d->cint);
   }
+  // A floating-point constant the headers spell as a builtin call (INFINITY is
+  // __builtin_inff(), HUGE_VAL __builtin_huge_val()): Clang evaluates it, and it is
+  // a literal of that value.
+  if (isFloat(c->getType()) && calleeName(c).rfind("__builtin_", 0) == 0) {
+    clang::Expr::EvalResult er;
+    if (c->EvaluateAsRValue(er, ctx_) && er.Val.isFloat())
+      return floatLiteral(er.Val.getFloat(), r);
+  }
   // A builtin: what stdlib-specs/builtins.def says it is, or unsupported.
   const Builtin *b = builtinOf(c);
   if (!b) {
@@ -509,6 +521,8 @@ ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre
     unsupported(r, "a barrier inside an expression");
     return nullptr;
   }
+  if (b->kind == BuiltinKind::OutPointer)
+    return outPointerCall(c, pre); // lower_builtin_calls.cpp
   std::vector<ExprPtr> args;
   for (const clang::Expr *a : c->arguments()) {
     ExprPtr v = value(a, pre);

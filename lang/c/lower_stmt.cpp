@@ -507,6 +507,12 @@ void CLowering::call(const clang::CallExpr *c, ExprPtr target, std::vector<StmtP
         assign(target, v, r, out);
       return;
     }
+    if (b->kind == BuiltinKind::OutPointer) { // its store is its effect
+      std::vector<StmtPtr> pre;
+      if (outPointerCall(c, pre))
+        out.insert(out.end(), pre.begin(), pre.end());
+      return;
+    }
     unsupported(r, "a call of the builtin '" + name + "' as a statement");
     return;
   }

@@ -135,6 +135,16 @@ std::optional<std::vector<ExprPtr>> CLowering::aggregateCall(const clang::CallEx
     }
     return out;
   }
+  if (auto parts = shuffleCall(c, fields, pre)) { // lower_builtin_calls.cpp
+    if (parts->empty())
+      return std::nullopt; // reported
+    return parts;
+  }
+  if (auto parts = componentwiseCall(c, fields, pre)) { // lower_builtin_calls.cpp
+    if (parts->empty())
+      return std::nullopt; // reported
+    return parts;
+  }
   rejectBuiltin(r, builtinName(c));
   return std::nullopt;
 }
