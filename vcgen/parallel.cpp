@@ -205,11 +205,11 @@ void Executor::verifyParBlock(const ir::Stmt &s, const State &st,
   std::set<std::string> uniform;
   for (const auto &[n, v] : st.vars)
     uniform.insert(n);
-  for (const ir::Stmt *b : modifiesOf(s.body).assignments)
-    if (uniform.count(b->target->name))
+  for (const auto &[b, var] : modifiesOf(s.body).assignments)
+    if (uniform.count(var))
       vc_.unsupported(b->range, fmt::format("a thread assigning '{}', a variable of the "
                                             "enclosing method",
-                                            b->target->name));
+                                            ir::sourceName(var)));
   analyseDivergence(tc, s.body, uniform);
   tc.sharedSymbols = freeSymbolsOf(st);
 

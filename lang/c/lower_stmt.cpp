@@ -549,6 +549,15 @@ void CLowering::call(const clang::CallExpr *c, ExprPtr target, std::vector<StmtP
       return;
     s->args.push_back(v);
   }
+  SpecComment ghost = ghostArgsAfter(c);
+  s->given = ghost.callGiven;
+  s->yields = ghost.callYields;
+  for (const ir::GhostArg &y : s->yields)
+    if (y.value && !ghostVars_.count(y.value->name))
+      typeError(y.value->range, "'" + y.value->name +
+                                    "' receives a yields parameter but is not a ghost variable "
+                                    "(declare it in an annotation: '//@ ghost int " +
+                                    y.value->name + ";')");
   out.insert(out.end(), pre.begin(), pre.end());
   out.push_back(s);
 }
