@@ -1,4 +1,4 @@
-// VerCors's ghost parameters (docs/language.md §5.6, §11.15): `given T x;` inputs
+// VerCors's ghost parameters (docs/language.md §3, §11.1): `given T x;` inputs
 // passed by name with `given {x = e}`, `yields T y;` outputs received with
 // `yields {v = y}`, in PVL and in C annotations (user functions, vloadN's fraction).
 // Each case checks a verdict, a diagnostic code and a line.
@@ -127,6 +127,20 @@ TEST_CASE("given and yields in C annotations", "[ghost][c]") {
                  "snippet", ".cl");
   CHECK(real.verdict == Verdict::Invalid);
   CHECK(real.errors == Errors{{"type", 14}});
+}
+
+TEST_CASE("ghost variables in C never share a name with a C variable", "[ghost][c]") {
+  auto clash = runSnippet(kCHelper + "  int big2 = 0;\n"       // 13
+                                     "  //@ ghost int big2;\n" // 14
+                                     "}\n",
+                          "snippet", ".cl");
+  CHECK(clash.verdict == Verdict::Invalid);
+  CHECK(clash.errors == Errors{{"type", 14}});
+  auto later = runSnippet(kCHelper + "  int big = 0;\n" // 13
+                                     "}\n",
+                          "snippet", ".cl");
+  CHECK(later.verdict == Verdict::Invalid);
+  CHECK(later.errors == Errors{{"type", 13}});
 }
 
 TEST_CASE("vloadN's given fraction", "[ghost][c]") {

@@ -55,8 +55,12 @@ std::vector<QBinder> threadBinders(VcContext &vc, const ir::Stmt &s, State &x,
 } // namespace
 
 void Executor::execPar(const ir::Stmt &s, State &st) {
-  if (thread_) {
-    vc_.unsupported(s.range, "a parallel block nested in a parallel block or kernel");
+  // Inside a par block's thread (VerCors's nested par): that thread is the caller of
+  // the inner block; its variables, the outer thread ids included, are shared by the
+  // inner threads. A kernel's threads run in lock-step groups with barriers and
+  // fences of their own: a par block there stays unsupported.
+  if (thread_ && (thread_->gpu || thread_->seed)) {
+    vc_.unsupported(s.range, "a parallel block inside a kernel");
     return;
   }
   ParRanges ranges;

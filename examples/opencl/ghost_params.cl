@@ -1,5 +1,5 @@
 //: expect verified
-// VerCors's ghost parameters in C (docs/language.md §11.15): `pair_sum` takes a
+// VerCors's ghost parameters in C (docs/language.md §11.1): `pair_sum` takes a
 // lower bound as a `given` argument and yields whether both values reach it; the
 // kernel reads its two input cells with vload2, whose `given {r = 1\2}` (VerCors's
 // opencl.h) says it needs half of each cell, and receives the yield in a ghost

@@ -225,6 +225,12 @@ void CLowering::annotationStatements(uint32_t from, uint32_t to, std::vector<Stm
     for (StmtPtr &s : spec->stmts) {
       // Ghost code: declarations of ghost variables, assignments to them.
       if (s->ghost && s->kind == StmtKind::VarDecl) {
+        // One name, one variable: a ghost variable named like a C variable would
+        // let ghost code assign the real one.
+        if (std::any_of(userNames_.begin(), userNames_.end(),
+                        [&](const ScopedName &u) { return u.name == s->name; }))
+          typeError(s->nameRange.valid() ? s->nameRange : s->range,
+                    "ghost variable '" + s->name + "' has the name of a C variable");
         ghostVars_.insert(s->name);
         out.push_back(s);
         continue;

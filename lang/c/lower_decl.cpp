@@ -326,6 +326,8 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
   if (groupHandleDecl(vd) || eventDecl(vd, out)) // lower_builtin_calls.cpp, lower_async_copy.cpp
     return;
   std::string name = vd->getNameAsString();
+  if (ghostVars_.count(name))
+    typeError(r, "'" + name + "' is the name of a ghost variable or yields parameter");
   clang::QualType t = vd->getType();
   // In scope until the end of the enclosing block.
   const clang::ArrayType *arrayType = ctx_.getAsArrayType(t);
