@@ -343,6 +343,9 @@ private:
   ExprPtr loopCondition(const clang::Expr *c, std::vector<ir::Clause> &clauses,
                         std::vector<StmtPtr> &head);
   std::vector<ir::Clause> loopClauses(const clang::Stmt *s);
+  // A `for` loop with VerCors's iteration contract becomes a par block
+  // (lower_iteration_contract.cpp); false if `fs` has none.
+  bool iterationContract(const clang::ForStmt *fs, std::vector<StmtPtr> &out);
   void barrier(const clang::CallExpr *c, std::vector<StmtPtr> &out);
   const clang::CallExpr *callNeedingStatement(const clang::Expr *e) const;
   bool isAtomic(const clang::CallExpr *c) const;

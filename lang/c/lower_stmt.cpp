@@ -155,6 +155,8 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
     return;
   }
   if (auto *fs = llvm::dyn_cast<clang::ForStmt>(s)) {
+    if (iterationContract(fs, out))
+      return;
     // for (init; c; inc) S  ==  { init; while (c) { S inc } }: a variable the init
     // declares is the loop's, so sibling loops may each declare their own `i`. The
     // loop's annotation belongs to the while (loopClauses before lowering init).
