@@ -62,7 +62,7 @@ bool isCFile(const std::string &f) {
     std::string e(x);
     return f.size() >= e.size() && f.compare(f.size() - e.size(), e.size(), e) == 0;
   };
-  return ends(".cl") || ends(".cu");
+  return ends(".cl") || ends(".cu") || ends(".c");
 }
 
 // kprove models launches of uniform work-groups (every group has the local size)

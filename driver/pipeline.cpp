@@ -596,7 +596,7 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
   std::optional<ir::Program> program;
   if (ext == ".pvl") {
     program = lang::parsePvl(sources, file, diags);
-  } else if (ext == ".cl" || ext == ".cu") {
+  } else if (ext == ".cl" || ext == ".cu" || ext == ".c") {
     lang::CFrontendOptions c;
     c.stdlibDir = opts.stdlibDir.empty() ? defaultStdlibDir() : opts.stdlibDir;
     c.defines = opts.defines;
@@ -614,12 +614,16 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
       return r;
     }
     program = lang::parseC(sources, file,
-                           ext == ".cl" ? lang::CDialect::OpenCL : lang::CDialect::Cuda, c, diags);
+                           ext == ".cl"   ? lang::CDialect::OpenCL
+                           : ext == ".cu" ? lang::CDialect::Cuda
+                                          : lang::CDialect::C,
+                           c, diags);
     if (program && !diags.hasInputErrors())
       lang::resolveGpuBuiltins(*program, diags);
   } else {
     diags.error(DiagCode::Unsupported, {{file, 0}, {file, 0}},
-                "kprove reads PVL (.pvl), OpenCL (.cl) and CUDA (.cu) files, not '" + ext + "'");
+                "kprove reads PVL (.pvl), OpenCL (.cl), CUDA (.cu) and C (.c) files, not '" + ext +
+                    "'");
     r.errors = diags.diagnostics();
     return r;
   }

@@ -241,8 +241,23 @@ private:
       declare(p.name, {p.type, VarKind::Param}, p.range);
     }
     bool valueResult = m.returnType != Type::Void;
+    // A yields parameter has no value before the body runs: only postconditions (and
+    // the body) see it.
     for (Clause &c : m.contract)
-      clause(c, valueResult);
+      if (c.kind != ClauseKind::Ensures)
+        clause(c, valueResult);
+    if (m.pure && !m.yields.empty())
+      error(m.yields.front().range, "pure function " + quoted(m.name) +
+                                        " cannot have a yields parameter (VerCors: only methods "
+                                        "yield ghost results)");
+    for (const Param &p : m.yields) {
+      if (p.type == Type::Void)
+        error(p.range, "parameter " + quoted(p.name) + " cannot have type void");
+      declare(p.name, {p.type, VarKind::Local}, p.range);
+    }
+    for (Clause &c : m.contract)
+      if (c.kind == ClauseKind::Ensures)
+        clause(c, valueResult);
     if (m.pure)
       pureBody(m);
     else if (m.body)
@@ -458,6 +473,8 @@ private:
       call->name = s.value->name;
       call->nameRange = s.value->range;
       call->args = s.value->args;
+      call->given = s.value->given;
+      call->yields = s.value->yields;
       call->target = makeVar(s.name, s.nameRange);
       s.value = nullptr;
       s.name = declareLocal(s.name, s.declType, s.nameRange);
@@ -520,6 +537,8 @@ private:
       s.name = call->name;
       s.nameRange = call->range;
       s.args = call->args;
+      s.given = call->given;
+      s.yields = call->yields;
       s.value = nullptr;
       return callStmt(s);
     }
@@ -573,22 +592,84 @@ private:
                                 " from a method returning " + typeName(want));
   }
 
-  // Arity and argument types of a call of `m`; `where` is the call's name.
-  void arguments(const Method &m, std::vector<ExprPtr> &args, SourceRange where, const ExprCtx &c) {
+  // Arity and argument types of a call of `m`; `where` is the call's name. The call's
+  // `given {p = e}` values are appended to args in the order of m's given parameters
+  // (VerCors: each one must be passed).
+  void arguments(const Method &m, std::vector<ExprPtr> &args, std::vector<ir::GhostArg> &given,
+                 SourceRange where, const ExprCtx &c) {
     for (ExprPtr &a : args)
       if (a)
         expr(*a, c.noResource());
-    if (args.size() != m.params.size()) {
-      error(where, quoted(m.name) + " expects " + std::to_string(m.params.size()) + " argument" +
-                       (m.params.size() == 1 ? "" : "s") + ", found " +
-                       std::to_string(args.size()));
+    for (ir::GhostArg &g : given)
+      if (g.value)
+        expr(*g.value, c.noResource());
+    size_t positional = static_cast<size_t>(std::count_if(
+        m.params.begin(), m.params.end(), [](const Param &p) { return !p.given; }));
+    // A call checked twice (a do-while body is shared by its two copies) already
+    // holds its given values in args.
+    if (given.empty() && args.size() == m.params.size())
+      positional = args.size();
+    if (args.size() != positional) {
+      error(where, quoted(m.name) + " expects " + std::to_string(positional) + " argument" +
+                       (positional == 1 ? "" : "s") + ", found " + std::to_string(args.size()));
       return;
     }
+    for (size_t i = 0; i < given.size(); ++i) {
+      auto p = std::find_if(m.params.begin(), m.params.end(),
+                            [&](const Param &q) { return q.given && q.name == given[i].name; });
+      if (p == m.params.end())
+        error(given[i].nameRange,
+              quoted(m.name) + " has no given parameter " + quoted(given[i].name));
+      for (size_t j = 0; j < i; ++j)
+        if (given[j].name == given[i].name)
+          error(given[i].nameRange, "given parameter " + quoted(given[i].name) + " passed twice");
+    }
+    for (const Param &p : m.params) {
+      if (!p.given || args.size() == m.params.size())
+        continue;
+      auto g = std::find_if(given.begin(), given.end(),
+                            [&](const ir::GhostArg &a) { return a.name == p.name; });
+      if (g == given.end()) {
+        error(where, "this call of " + quoted(m.name) + " is missing the given parameter " +
+                         quoted(p.name) + " (pass it with 'given {" + p.name + " = ...}')");
+        return;
+      }
+      args.push_back(g->value);
+    }
+    given.clear();
     for (size_t i = 0; i < args.size(); ++i)
       if (args[i] && !assignable(m.params[i].type, *args[i]))
         error(args[i]->range, std::string("argument ") + std::to_string(i + 1) + " of " +
                                   quoted(m.name) + " has type " + typeName(args[i]->type) +
                                   ", expected " + typeName(m.params[i].type));
+  }
+
+  // `yields {x = q}`: q a yields parameter of m, x a local variable of q's type.
+  void yieldTargets(const Method &m, std::vector<ir::GhostArg> &yields) {
+    for (size_t i = 0; i < yields.size(); ++i) {
+      ir::GhostArg &y = yields[i];
+      auto p = std::find_if(m.yields.begin(), m.yields.end(),
+                            [&](const Param &q) { return q.name == y.name; });
+      for (size_t j = 0; j < i; ++j)
+        if (yields[j].name == y.name)
+          error(y.nameRange, "yields parameter " + quoted(y.name) + " received twice");
+      if (p == m.yields.end()) {
+        error(y.nameRange, quoted(m.name) + " has no yields parameter " + quoted(y.name));
+        continue;
+      }
+      if (!y.value)
+        continue;
+      const VarInfo *v = lookup(y.value->name);
+      if (v && v->kind != VarKind::Local && v->kind != VarKind::Param) {
+        error(y.value->range, "a yields target must be a local variable");
+        continue;
+      }
+      Type t = target(*y.value);
+      if (t != Type::Unknown && t != p->type)
+        error(y.value->range, std::string("cannot store ") + typeName(p->type) +
+                                  " yields parameter " + quoted(y.name) + " in " + typeName(t) +
+                                  " variable " + quoted(sourceName(y.value->name)));
+    }
   }
 
   void callStmt(Stmt &s) {
@@ -601,7 +682,8 @@ private:
           expr(*a, ExprCtx{});
       return;
     }
-    arguments(*m, s.args, where, ExprCtx{});
+    arguments(*m, s.args, s.given, where, ExprCtx{});
+    yieldTargets(*m, s.yields);
     if (m->pure && !s.target)
       error(where, "result of pure function " + quoted(s.name) + " is unused");
     if (!s.target)
@@ -1047,7 +1129,11 @@ private:
           expr(*a, c.noResource());
       return Type::Unknown;
     }
-    arguments(*m, e.args, e.range, c);
+    arguments(*m, e.args, e.given, e.range, c);
+    if (!e.yields.empty())
+      error(e.yields.front().nameRange,
+            "'yields' is only allowed on a method call that is a statement or the whole "
+            "value of an assignment");
     if (!m->pure) {
       error(e.range, "method " + quoted(e.name) + " is not pure");
       return Type::Unknown;

@@ -105,6 +105,15 @@ struct Binder {
 struct Expr;
 using ExprPtr = std::shared_ptr<Expr>;
 
+// VerCors's ghost arguments of a call: `given {p = e}` passes e for the callee's
+// `given` parameter p; `yields {x = q}` stores the callee's `yields` parameter q in
+// the caller's variable x (value: the target Var).
+struct GhostArg {
+  std::string name; // the callee's parameter
+  SourceRange nameRange;
+  ExprPtr value;
+};
+
 struct Expr {
   ExprKind kind = ExprKind::IntLit;
   SourceRange range;
@@ -126,6 +135,11 @@ struct Expr {
   // its overflow is no undefined behaviour; ACSL's and VerCors's choice). The C
   // type stays, for the conversions of the operators around it.
   bool exactInSpec = false;
+  // Call: `given {...}` ghost arguments, which the type checker moves into args (in
+  // the callee's order), and `yields {...}` (a method call only: the type checker
+  // moves both into the call statement it makes of `x = m(...)`).
+  std::vector<GhostArg> given;
+  std::vector<GhostArg> yields;
 };
 
 enum class ClauseKind {
@@ -218,6 +232,10 @@ struct Stmt {
   ExprPtr value;             // VarDecl init, Assign rhs, Return, Assert, Assume
   ExprPtr cond;              // If, While
   std::vector<ExprPtr> args; // Call
+  // Call: `given {...}` (moved into args by the type checker) and `yields {...}`
+  // (the targets that receive the callee's yields parameters after the call).
+  std::vector<GhostArg> given;
+  std::vector<GhostArg> yields;
   std::vector<StmtPtr> body;
   std::vector<StmtPtr> elseBody;
   std::vector<Clause> clauses;
@@ -233,6 +251,10 @@ struct Param {
   std::string name;
   SourceRange range;
   IntType cint; // a C integer parameter's type, or a pointer's element type
+  // VerCors's `given T x;` clause: a ghost input, passed by name (`given {x = e}`).
+  // Given parameters come after the ordinary ones; the type checker appends the
+  // call's given values to its arguments in this order.
+  bool given = false;
 };
 
 // A method with a contract, or a pure function (pure == true, body in pureBody).
@@ -243,6 +265,10 @@ struct Method {
   Type returnType = Type::Void;
   IntType returnCint;
   std::vector<Param> params;
+  // VerCors's `yields T y;` clauses: ghost outputs. In the body, local variables with
+  // no initial value, read by the postcondition at return; a caller receives them
+  // with `yields {x = y}`.
+  std::vector<Param> yields;
   std::vector<Clause> contract;
   bool pure = false;
   ExprPtr pureBody;                         // pure functions; null = abstract

@@ -289,6 +289,11 @@ void Interpreter::returnFromCall(Thread &t, std::optional<Val> value) {
   check(clausesOf(m->contract, kPost), t, DiagCode::Post, "the postcondition of '" + m->name + "'",
         false, &result);
   const ir::Stmt *s = f.call;
+  // The callee's yields parameters, received by the caller's `yields {x = q}`.
+  std::vector<std::pair<std::string, Val>> yielded;
+  for (const ir::GhostArg &y : s->yields)
+    if (auto it = t.env.find(y.name); it != t.env.end() && y.value)
+      yielded.emplace_back(y.value->name, it->second);
   t.env = std::move(f.callerEnv);
   t.oldEnv = std::move(f.callerOld);
   t.oldMem = f.callerOldMem;
@@ -298,6 +303,8 @@ void Interpreter::returnFromCall(Thread &t, std::optional<Val> value) {
       throw NotReplayable{"a call's result stored into " + ir::toString(*s->target)};
     t.env[s->target->name] = *value;
   }
+  for (auto &[name, v] : yielded)
+    t.env[name] = v;
 }
 
 void Interpreter::finish(Thread &t) {

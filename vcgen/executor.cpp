@@ -500,6 +500,16 @@ void Executor::execCall(const ir::Stmt &s, State &st) {
   st.result = result;
   st.oldHeap = heapBefore;
   st.oldVars = params;
+  // The callee's yields parameters: any values its postcondition allows.
+  std::map<std::string, T> yielded;
+  for (const ir::Param &y : callee->yields) {
+    T v = vc_.freshVar(y.name, sortOf(y.type));
+    if (y.type == ir::Type::IntArray)
+      st.assume(le(intConst(0), lengthOf(v)));
+    else if (vc_.bounded(y.cint))
+      st.assume(inRange(v, y.cint));
+    st.vars[y.name] = yielded[y.name] = v;
+  }
   if (ir::ExprPtr post = conjoin(clausesOf(callee->contract, kPost)))
     res_.inhale(*post, st);
   st.vars = callerVars;
@@ -512,6 +522,9 @@ void Executor::execCall(const ir::Stmt &s, State &st) {
     else
       vc_.unsupported(s.target->range, "assigning a call's result to an array element");
   }
+  for (const ir::GhostArg &y : s.yields)
+    if (y.value && y.value->kind == ir::ExprKind::Var && yielded.count(y.name))
+      st.vars[y.value->name] = yielded[y.name];
 }
 
 } // namespace kprove::vcgen

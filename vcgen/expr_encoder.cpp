@@ -657,7 +657,9 @@ T ExprEncoder::encodeCall(const ir::Expr &e) {
         m.reads = ReadCheck::None;
         measureAtCall = m.encode(*function->measureExpr);
       } else {
-        measureAtCall = args.empty() ? intConst(0) : args[0];
+        // The default measure is an int first parameter (checkFunction); with none, 0.
+        bool intFirst = !fn->params.empty() && fn->params[0].type == ir::Type::Int;
+        measureAtCall = args.empty() || !intFirst ? intConst(0) : args[0];
       }
       require(land(le(intConst(0), measureAtCall), lt(measureAtCall, function->measure)),
               DiagCode::Termination, e.range,

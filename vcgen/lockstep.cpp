@@ -104,6 +104,9 @@ bool demote(const std::vector<ir::StmtPtr> &body, bool condUniform,
     case ir::StmtKind::Atomic:
       if (s->target && s->target->kind == ir::ExprKind::Var)
         drop(s->target->name); // a method result may depend on memory
+      for (const ir::GhostArg &y : s->yields)
+        if (y.value && y.value->kind == ir::ExprKind::Var)
+          drop(y.value->name);
       break;
     case ir::StmtKind::If:
     case ir::StmtKind::While: {

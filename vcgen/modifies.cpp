@@ -9,8 +9,14 @@ void collect(const std::vector<ir::StmtPtr> &body, ModifiesSet &out) {
                    s->kind == ir::StmtKind::Atomic;
     if (assigns && s->target && s->target->kind == ir::ExprKind::Var) {
       out.vars.insert(s->target->name);
-      out.assignments.push_back(s.get());
+      out.assignments.push_back({s.get(), s->target->name});
     }
+    if (s->kind == ir::StmtKind::Call)
+      for (const ir::GhostArg &y : s->yields)
+        if (y.value && y.value->kind == ir::ExprKind::Var) {
+          out.vars.insert(y.value->name);
+          out.assignments.push_back({s.get(), y.value->name});
+        }
     collect(s->body, out);
     collect(s->elseBody, out);
   }

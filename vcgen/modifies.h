@@ -1,5 +1,5 @@
 // What a statement list may change, computed in one place for every statement
-// kind (assignments, call results, atomics' results, at any depth through blocks,
+// kind (assignments, call results and yields targets, atomics' results, at any depth through blocks,
 // branches and nested loops): loops havoc it at their head and after their exit,
 // parallel blocks check that threads leave the method's variables alone. Names are
 // unique within a body (the type checker renames shadowing declarations), so a
@@ -18,8 +18,13 @@ namespace kprove::vcgen {
 
 struct ModifiesSet {
   std::set<std::string> vars;
-  // The statements that assign them (for messages).
-  std::vector<const ir::Stmt *> assignments;
+  // The statements that assign them and the variable each assigns (for messages); a
+  // call with `yields {x = q}` appears once per target.
+  struct Assignment {
+    const ir::Stmt *stmt;
+    std::string var;
+  };
+  std::vector<Assignment> assignments;
 };
 
 ModifiesSet modifiesOf(const std::vector<ir::StmtPtr> &body);

@@ -55,8 +55,12 @@ std::vector<QBinder> threadBinders(VcContext &vc, const ir::Stmt &s, State &x,
 } // namespace
 
 void Executor::execPar(const ir::Stmt &s, State &st) {
-  if (thread_) {
-    vc_.unsupported(s.range, "a parallel block nested in a parallel block or kernel");
+  // Inside a par block's thread (VerCors's nested par): that thread is the caller of
+  // the inner block; its variables, the outer thread ids included, are shared by the
+  // inner threads. A kernel's threads run in lock-step groups with barriers and
+  // fences of their own: a par block there stays unsupported.
+  if (thread_ && (thread_->gpu || thread_->seed)) {
+    vc_.unsupported(s.range, "a parallel block inside a kernel");
     return;
   }
   ParRanges ranges;
@@ -205,11 +209,11 @@ void Executor::verifyParBlock(const ir::Stmt &s, const State &st,
   std::set<std::string> uniform;
   for (const auto &[n, v] : st.vars)
     uniform.insert(n);
-  for (const ir::Stmt *b : modifiesOf(s.body).assignments)
-    if (uniform.count(b->target->name))
+  for (const auto &[b, var] : modifiesOf(s.body).assignments)
+    if (uniform.count(var))
       vc_.unsupported(b->range, fmt::format("a thread assigning '{}', a variable of the "
                                             "enclosing method",
-                                            b->target->name));
+                                            ir::sourceName(var)));
   analyseDivergence(tc, s.body, uniform);
   tc.sharedSymbols = freeSymbolsOf(st);
 

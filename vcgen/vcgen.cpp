@@ -24,8 +24,11 @@ const auto kPost = {ClauseKind::Ensures, ClauseKind::Context, ClauseKind::Contex
 void verifyMethod(VcContext &vc, const ir::Method &m) {
   ResourceEngine res(vc);
   State st;
-  vc.intTypes = m.body ? intTypesOf(m.params, *m.body) : intTypesOf(m.params, {});
-  for (const ir::Param &p : m.params) {
+  // Yields parameters are variables of the body with no initial value.
+  std::vector<ir::Param> vars = m.params;
+  vars.insert(vars.end(), m.yields.begin(), m.yields.end());
+  vc.intTypes = m.body ? intTypesOf(vars, *m.body) : intTypesOf(vars, {});
+  for (const ir::Param &p : vars) {
     T v = vc.freshVar(p.name, sortOf(p.type));
     st.vars[p.name] = v;
     if (p.type == ir::Type::IntArray)

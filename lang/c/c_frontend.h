@@ -16,7 +16,8 @@
 
 namespace kprove::lang {
 
-enum class CDialect { OpenCL, Cuda };
+// C: a plain C11 file (.c), no kernels and no builtins (VerCors reads .c files too).
+enum class CDialect { OpenCL, Cuda, C };
 
 struct CFrontendOptions {
   // Directory holding kprove's opencl.h and cuda.h (stdlib-specs/).

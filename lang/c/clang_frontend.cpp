@@ -139,14 +139,18 @@ std::optional<ir::Program> parseC(const SourceManager &sm, uint32_t fileId, CDia
                                   const CFrontendOptions &opts, DiagnosticEngine &diags) {
   ir::Program program;
   LoweringInput in{sm, fileId, dialect, diags, program, {}, {}, false, nullptr};
-  std::string name =
-      dialect == CDialect::OpenCL ? "/kprove-input/input.cl" : "/kprove-input/input.cu";
+  std::string name = dialect == CDialect::OpenCL ? "/kprove-input/input.cl"
+                     : dialect == CDialect::Cuda ? "/kprove-input/input.cu"
+                                                 : "/kprove-input/input.c";
   std::vector<std::string> args = {
       "kprove-clang", "-fsyntax-only", "-resource-dir",   KPROVE_CLANG_RESOURCE_DIR,
       "-I",           opts.stdlibDir,  "-Wno-everything", "-fno-caret-diagnostics"};
   if (dialect == CDialect::OpenCL) {
     for (const char *a : {"-x", "cl", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header",
                           "-Xclang", "-fdeclare-opencl-builtins"})
+      args.push_back(a);
+  } else if (dialect == CDialect::C) {
+    for (const char *a : {"-x", "c", "-std=c11"})
       args.push_back(a);
   } else {
     for (const char *a : {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
@@ -167,7 +171,11 @@ std::optional<ir::Program> parseC(const SourceManager &sm, uint32_t fileId, CDia
   for (const std::string &dir : opts.includeDirs)
     args.push_back("-I" + dir);
   args.push_back("-include");
-  args.push_back(opts.stdlibDir + (dialect == CDialect::OpenCL ? "/opencl.h" : "/cuda.h"));
+  // Plain C: only NULL and size_t (Clang's own stddef.h); no function is declared, so
+  // every call of an undeclared or library function is an error or unsupported.
+  args.push_back(dialect == CDialect::C        ? std::string("stddef.h")
+                 : dialect == CDialect::OpenCL ? opts.stdlibDir + "/opencl.h"
+                                               : opts.stdlibDir + "/cuda.h");
   args.push_back(name);
 
   // The text kprove already read is the text Clang sees (offsets agree).

@@ -247,6 +247,8 @@ private:
                                                    const std::vector<ExprPtr> &b,
                                                    clang::QualType operand,
                                                    const std::vector<Field> &result, SourceRange r);
+  void vloadGiven(const clang::CallExpr *c, const std::vector<ExprPtr> &cells,
+                  std::vector<StmtPtr> &pre);
   std::optional<std::vector<ExprPtr>> aggregateCall(const clang::CallExpr *c,
                                                     const std::vector<Field> &fields,
                                                     std::vector<StmtPtr> &pre);
@@ -306,8 +308,13 @@ private:
   void expandConstants(ExprPtr &e, std::vector<std::string> &bound);
   std::optional<int64_t> macroValue(const std::string &name, SourceRange use, int depth);
   std::optional<int64_t> enumValue(const std::string &name) const;
+  // `ghost`: where the annotation's `given T x;` / `yields T y;` clauses go; null
+  // where none are allowed (an error names them).
   std::vector<ir::Clause> contractBefore(uint32_t at, std::initializer_list<ir::ClauseKind> allowed,
-                                         const char *where);
+                                         const char *where, SpecComment *ghost = nullptr);
+  // `/*@ given {p = e} @*/ /*@ yields {x = q} @*/` right after call `c` (VerCors's
+  // ghost arguments), consumed; empty if there are none.
+  SpecComment ghostArgsAfter(const clang::CallExpr *c);
   void annotationStatements(uint32_t from, uint32_t to, std::vector<StmtPtr> &out);
 
   // --- C's integer types in annotations (type_annotations.cpp) ---
@@ -336,6 +343,9 @@ private:
   ExprPtr loopCondition(const clang::Expr *c, std::vector<ir::Clause> &clauses,
                         std::vector<StmtPtr> &head);
   std::vector<ir::Clause> loopClauses(const clang::Stmt *s);
+  // A `for` loop with VerCors's iteration contract becomes a par block
+  // (lower_iteration_contract.cpp); false if `fs` has none.
+  bool iterationContract(const clang::ForStmt *fs, std::vector<StmtPtr> &out);
   void barrier(const clang::CallExpr *c, std::vector<StmtPtr> &out);
   const clang::CallExpr *callNeedingStatement(const clang::Expr *e) const;
   bool isAtomic(const clang::CallExpr *c) const;
@@ -512,6 +522,10 @@ private:
   int gvSpecDepth_ = 0;
   unsigned temps_ = 0;
   std::set<std::string> floatNames_; // floating-point parameters, variables, arrays
+  // Ghost variables of the function being lowered: its yields parameters and the
+  // `//@ ghost int x;` declarations seen so far. Only ghost code assigns them, and
+  // only they receive a call's yields (a real variable keeps its value at run time).
+  std::set<std::string> ghostVars_;
   std::vector<ExprPtr> specExprs_;   // annotations of the function being lowered
   std::set<std::string> atomics_;
   std::map<std::string, size_t> floatLiterals_;

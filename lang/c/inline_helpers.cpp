@@ -7,6 +7,7 @@
 // the assignment of e to the call's target. A helper with a contract stays modular
 // (and may not use thread ids). Recursion among inlined helpers and a return that
 // does not end its path (inside a loop) are unsupported.
+#include <algorithm>
 #include "lang/c/c_frontend.h"
 
 #include <cstdint>
@@ -44,12 +45,12 @@ public:
         methods_[m.name] = &m;
     // Helpers that need the kernel's thread, directly or through a call.
     for (auto &[name, m] : methods_)
-      if (m->contract.empty() && usesThread(*m->body))
+      if (contractLess(*m) && usesThread(*m->body))
         inlined_.insert(name);
     for (bool grew = true; grew;) {
       grew = false;
       for (auto &[name, m] : methods_)
-        if (m->contract.empty() && !inlined_.count(name) && callsInlined(*m->body)) {
+        if (contractLess(*m) && !inlined_.count(name) && callsInlined(*m->body)) {
           inlined_.insert(name);
           grew = true;
         }
@@ -77,6 +78,11 @@ public:
   }
 
 private:
+  // No contract and no ghost parameters (given/yields): a helper kprove may inline.
+  static bool contractLess(const ir::Method &m) {
+    return m.contract.empty() && m.yields.empty() &&
+           std::none_of(m.params.begin(), m.params.end(), [](const ir::Param &p) { return p.given; });
+  }
   bool usesThread(const std::vector<StmtPtr> &body) const {
     for (const StmtPtr &s : body) {
       if (s->kind == StmtKind::Barrier || s->kind == StmtKind::Atomic)

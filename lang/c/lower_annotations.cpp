@@ -59,6 +59,13 @@ std::optional<SpecComment> CLowering::parseAnnotation(Annotation &a) {
         typeSpec(c.expr);
       specExprs_.push_back(c.expr);
     }
+    for (ir::GhostArg &g : spec->callGiven) {
+      expandConstants(g.value);
+      markBuiltins(g.value);
+      aggregateSpec(g.value);
+      typeSpec(g.value);
+      specExprs_.push_back(g.value);
+    }
     for (const StmtPtr &st : spec->stmts) {
       expandConstants(st->value);
       markBuiltins(st->value);
@@ -142,13 +149,25 @@ void CLowering::checkFunctionSpecs() {
 // Clauses of the annotation before `at`, keeping only `allowed` kinds.
 std::vector<ir::Clause> CLowering::contractBefore(uint32_t at,
                                                   std::initializer_list<ir::ClauseKind> allowed,
-                                                  const char *where) {
+                                                  const char *where, SpecComment *ghost) {
   Annotation *a = annotationBefore(at);
   if (!a)
     return {};
   auto spec = parseAnnotation(*a);
   if (!spec)
     return {};
+  if (spec->ghostArgsOnly())
+    typeError({{file_, a->bodyBegin}, {file_, a->bodyEnd}},
+              std::string("'given {...}' or 'yields {...}' must come right after a call, not ") +
+                  where);
+  if (ghost) {
+    ghost->given = spec->given;
+    ghost->yields = spec->yields;
+  } else if (!spec->given.empty() || !spec->yields.empty()) {
+    const ir::Param &p = spec->given.empty() ? spec->yields.front() : spec->given.front();
+    unsupported(p.range, std::string("a 'given' or 'yields' parameter ") + where +
+                             " (kprove takes them on functions only)");
+  }
   for (const ir::Clause &c : spec->clauses)
     if (std::find(allowed.begin(), allowed.end(), c.kind) == allowed.end())
       typeError(c.range, std::string("this clause is not allowed ") + where);
@@ -156,6 +175,41 @@ std::vector<ir::Clause> CLowering::contractBefore(uint32_t at,
     typeError(spec->stmts.front()->range,
               std::string("statements are not allowed in the annotation ") + where);
   return spec->clauses;
+}
+
+SpecComment CLowering::ghostArgsAfter(const clang::CallExpr *c) {
+  SpecComment out;
+  std::string_view text = sm_.text(file_);
+  uint32_t from = offset(c->getRParenLoc()) + 1;
+  for (Annotation &a : annotations_) {
+    if (a.used || a.begin < from)
+      continue;
+    bool adjacent = true;
+    for (uint32_t i = from; i < a.begin && adjacent; ++i)
+      adjacent = isspace(static_cast<unsigned char>(text[i]));
+    if (!adjacent)
+      break;
+    std::string_view body = text.substr(a.bodyBegin, a.bodyEnd - a.bodyBegin);
+    size_t first = body.find_first_not_of(" \t\r\n");
+    body = first == std::string_view::npos ? std::string_view{} : body.substr(first);
+    if (body.rfind("given", 0) != 0 && body.rfind("yields", 0) != 0)
+      break;
+    auto spec = parseAnnotation(a);
+    if (!spec)
+      break;
+    if (!spec->ghostArgsOnly()) {
+      typeError({{file_, a.bodyBegin}, {file_, a.bodyEnd}},
+                "a 'given' or 'yields' clause right after a call (ghost arguments are written "
+                "'given {name = value}' and 'yields {variable = name}')");
+      break;
+    }
+    for (ir::GhostArg &g : spec->callGiven)
+      out.callGiven.push_back(g);
+    for (ir::GhostArg &g : spec->callYields)
+      out.callYields.push_back(g);
+    from = a.end;
+  }
+  return out;
 }
 
 // Annotations inside a body, in [from, to), become statements (assert, assume).
@@ -169,8 +223,26 @@ void CLowering::annotationStatements(uint32_t from, uint32_t to, std::vector<Stm
     for (const ir::Clause &c : spec->clauses)
       typeError(c.range, "a clause must come right before a kernel, function, barrier or loop");
     for (StmtPtr &s : spec->stmts) {
+      // Ghost code: declarations of ghost variables, assignments to them.
+      if (s->ghost && s->kind == StmtKind::VarDecl) {
+        // One name, one variable: a ghost variable named like a C variable would
+        // let ghost code assign the real one.
+        if (std::any_of(userNames_.begin(), userNames_.end(),
+                        [&](const ScopedName &u) { return u.name == s->name; }))
+          typeError(s->nameRange.valid() ? s->nameRange : s->range,
+                    "ghost variable '" + s->name + "' has the name of a C variable");
+        ghostVars_.insert(s->name);
+        out.push_back(s);
+        continue;
+      }
+      if (s->ghost && s->kind == StmtKind::Assign && s->target &&
+          s->target->kind == ExprKind::Var && ghostVars_.count(s->target->name)) {
+        out.push_back(s);
+        continue;
+      }
       if (s->kind != StmtKind::Assert && s->kind != StmtKind::Assume) {
-        unsupported(s->range, "ghost statements other than assert and assume");
+        unsupported(s->range, "ghost statements other than assert, assume, ghost variable "
+                              "declarations and assignments to ghost variables");
         continue;
       }
       out.push_back(s);

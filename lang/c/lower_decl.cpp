@@ -179,6 +179,7 @@ bool CLowering::param(const clang::ParmVarDecl *p, ir::Param &out, ir::MemorySpa
 // The C names a function's parameters declare: annotations mean them, not builtins.
 void CLowering::enterFunction(const clang::FunctionDecl *fd) {
   userNames_.clear();
+  ghostVars_.clear();
   pointerVars_.clear();
   badPointers_.clear();
   aggregateNames_.clear();
@@ -263,10 +264,14 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
   m.name = fd->getNameAsString();
   m.range = range(fd);
   m.nameRange = range(clang::SourceRange(fd->getLocation(), fd->getLocation()));
+  SpecComment ghost;
   m.contract = contractBefore(at,
                               {ir::ClauseKind::Requires, ir::ClauseKind::Ensures,
                                ir::ClauseKind::Context, ir::ClauseKind::ContextEverywhere},
-                              "before a function");
+                              "before a function", &ghost);
+  m.yields = ghost.yields;
+  for (const ir::Param &y : m.yields)
+    ghostVars_.insert(y.name);
   floatNames_.clear();
   std::vector<ir::MemorySpace> spaces;
   for (unsigned i = 0; i < fd->getNumParams(); ++i) {
@@ -295,6 +300,7 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
       m.contract.insert(m.contract.begin(), ir::Clause{ir::ClauseKind::Requires, inArray, r});
     }
   }
+  m.params.insert(m.params.end(), ghost.given.begin(), ghost.given.end());
   addAggregateRequires(m.contract);
   clang::QualType rt = fd->getReturnType();
   if (isAggregate(rt)) {
@@ -354,6 +360,8 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
   if (groupHandleDecl(vd) || eventDecl(vd, out)) // lower_builtin_calls.cpp, lower_async_copy.cpp
     return;
   std::string name = vd->getNameAsString();
+  if (ghostVars_.count(name))
+    typeError(r, "'" + name + "' is the name of a ghost variable or yields parameter");
   clang::QualType t = vd->getType();
   // In scope until the end of the enclosing block.
   const clang::ArrayType *arrayType = ctx_.getAsArrayType(t);

@@ -155,6 +155,8 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
     return;
   }
   if (auto *fs = llvm::dyn_cast<clang::ForStmt>(s)) {
+    if (iterationContract(fs, out))
+      return;
     // for (init; c; inc) S  ==  { init; while (c) { S inc } }: a variable the init
     // declares is the loop's, so sibling loops may each declare their own `i`. The
     // loop's annotation belongs to the while (loopClauses before lowering init).
@@ -555,6 +557,15 @@ void CLowering::call(const clang::CallExpr *c, ExprPtr target, std::vector<StmtP
       return;
     s->args.push_back(v);
   }
+  SpecComment ghost = ghostArgsAfter(c);
+  s->given = ghost.callGiven;
+  s->yields = ghost.callYields;
+  for (const ir::GhostArg &y : s->yields)
+    if (y.value && !ghostVars_.count(y.value->name))
+      typeError(y.value->range, "'" + y.value->name +
+                                    "' receives a yields parameter but is not a ghost variable "
+                                    "(declare it in an annotation: '//@ ghost int " +
+                                    y.value->name + ";')");
   out.insert(out.end(), pre.begin(), pre.end());
   out.push_back(s);
 }

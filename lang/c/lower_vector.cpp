@@ -133,6 +133,7 @@ std::optional<std::vector<ExprPtr>> CLowering::aggregateCall(const clang::CallEx
                     ir::makeInt(static_cast<int64_t>(k), r), false, r);
       out.push_back(pointerCell(*p, at, elem, r));
     }
+    vloadGiven(c, out, pre);
     return out;
   }
   if (auto parts = shuffleCall(c, fields, pre)) { // lower_builtin_calls.cpp
@@ -147,6 +148,47 @@ std::optional<std::vector<ExprPtr>> CLowering::aggregateCall(const clang::CallEx
   }
   rejectBuiltin(r, builtinName(c));
   return std::nullopt;
+}
+
+// VerCors's vloadN takes `given {r = f}` (its opencl.h: `given rational r;
+// context r > 0 && r < write; context Perm(&p[N*offset + k], r)` for each k): the
+// thread holds at least f, a fraction strictly between 0 and 1, of each cell read.
+// Checked as an assertion before the reads; without `given`, the reads need any
+// positive permission.
+void CLowering::vloadGiven(const clang::CallExpr *c, const std::vector<ExprPtr> &cells,
+                           std::vector<StmtPtr> &pre) {
+  SpecComment ghost = ghostArgsAfter(c);
+  for (const ir::GhostArg &y : ghost.callYields)
+    typeError(y.nameRange, "'" + calleeName(c) + "' has no yields parameter '" + y.name + "'");
+  for (const ir::GhostArg &g : ghost.callGiven) {
+    if (g.name != "r") {
+      typeError(g.nameRange, "'" + calleeName(c) + "' has no given parameter '" + g.name +
+                                 "' (its only one is the fraction 'r')");
+      continue;
+    }
+    SourceRange r = g.value->range;
+    auto perm = [&](ir::PermConst k) {
+      auto e = std::make_shared<ir::Expr>();
+      e->kind = ExprKind::PermConst;
+      e->permConst = k;
+      e->range = r;
+      return e;
+    };
+    ExprPtr f = ir::makeBinary(ir::BinOp::And,
+                               ir::makeBinary(ir::BinOp::Lt, perm(ir::PermConst::None), g.value, r),
+                               ir::makeBinary(ir::BinOp::Lt, g.value, perm(ir::PermConst::Write), r),
+                               r);
+    for (const ExprPtr &cell : cells) {
+      auto held = std::make_shared<ir::Expr>();
+      held->kind = ExprKind::Perm;
+      held->range = r;
+      held->args = {cell, g.value};
+      f = ir::makeBinary(ir::BinOp::Star, f, held, r);
+    }
+    auto a = newStmt(StmtKind::Assert, r);
+    a->value = f;
+    pre.push_back(a);
+  }
 }
 
 // OpenCL's vstoreN(v, i, p): p[N*i + k] = v.k; CUDA's (C++'s) `a = b` of structs,

@@ -7,6 +7,7 @@
 
 #include <boost/fusion/include/at_c.hpp>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -97,6 +98,32 @@ auto const methodParam = [](auto &ctx) {
   p.range = tokRange(st, name);
   x3::_val(ctx).method.params.push_back(p);
 };
+// `given T x;` / `yields T y;`: VerCors's ghost parameters (ir::Param::given,
+// ir::Method::yields).
+template <typename Parts> ir::Param ghostParam(ParseState &st, Parts &parts) {
+  TypeSpec &t = fusion::at_c<1>(parts);
+  const Token *name = fusion::at_c<2>(parts);
+  checkType(st, t);
+  if (t.type == Type::Void)
+    unsupported(st, t.range, "ghost parameters cannot have type void");
+  ir::Param p;
+  p.type = t.type;
+  p.name = std::string(name->text);
+  p.range = tokRange(st, name);
+  p.given = fusion::at_c<0>(parts)->kind == Tok::KwGiven;
+  return p;
+}
+auto const methodGhostParam = [](auto &ctx) {
+  ir::Param p = ghostParam(state(ctx), x3::_attr(ctx));
+  ir::Method &m = x3::_val(ctx).method;
+  (p.given ? m.params : m.yields).push_back(p);
+};
+auto const specGhostParam = [](auto &ctx) {
+  ir::Param p = ghostParam(state(ctx), x3::_attr(ctx));
+  SpecBuilder &b = x3::_val(ctx);
+  (p.given ? b.given : b.yields).push_back(p);
+};
+auto const specGhostArgs = [](auto &ctx) { x3::_val(ctx).ghostArgs = std::move(x3::_attr(ctx)); };
 auto const methodBlock = [](auto &ctx) { x3::_val(ctx).method.body = std::move(x3::_attr(ctx)); };
 auto const methodPureBody = [](auto &ctx) {
   x3::_val(ctx).method.pure = true;
@@ -112,6 +139,9 @@ auto const methodFinish = [](auto &ctx) {
     checkType(st, m.returnType);
     m.method.returnType = m.returnType.type;
   }
+  // The given parameters (their clauses come before the signature) after the others.
+  std::stable_partition(m.method.params.begin(), m.method.params.end(),
+                        [](const ir::Param &p) { return !p.given; });
   if (m.method.pure && m.method.body)
     unsupported(st, m.method.nameRange,
                 "pure method '" + m.method.name +
@@ -229,6 +259,8 @@ auto const kernel_clause_def =
 
 // --- declarations ---
 
+TokSet const ghost_kw({Tok::KwGiven, Tok::KwYields}, "'given' or 'yields'");
+auto const ghost_param = ghost_kw > type > ident > tk(Tok::Semi);
 TokSet const modifier({Tok::KwStatic, Tok::KwPure, Tok::KwInline}, "a modifier");
 auto const param = (type > ident)[methodParam];
 auto const method_body =
@@ -243,7 +275,8 @@ auto const method_sig = named("a method declaration", type[methodType] > ident[m
                                                           named("'('", method_rest | field_rest));
 auto const method_decl_def =
     span(x3::omit[x3::eps[methodStart] >>
-                  ((+(method_clause[methodClause] | modifier[methodModifier]) > method_sig) |
+                  ((+(method_clause[methodClause] | ghost_param[methodGhostParam] |
+                     modifier[methodModifier]) > method_sig) |
                    method_sig)])[methodFinish];
 
 auto const member = method_decl[declareMember] | misplaced_clause;
@@ -272,8 +305,12 @@ auto const spec_clause_def =
     clauseOf(TokSet({Tok::KwRequires, Tok::KwEnsures, Tok::KwContext, Tok::KwContextEverywhere,
                      Tok::KwLoopInvariant, Tok::KwInvariant, Tok::KwDecreases},
                     "a clause"));
-auto const spec_comment_def = *spec_clause[specClause] > *stmt[specStmts] >
-                              named("a clause or an assertion", end_of_input);
+// `given {...} yields {...}` alone: the ghost arguments of the call right before it.
+auto const call_ghost_args =
+    &((tk(Tok::KwGiven) | tk(Tok::KwYields)) >> tk(Tok::LBrace)) > ghost_args[specGhostArgs];
+auto const spec_comment_def =
+    (call_ghost_args | (*(spec_clause[specClause] | ghost_param[specGhostParam]) > *stmt[specStmts])) >
+    named("a clause or an assertion", end_of_input);
 
 BOOST_SPIRIT_DEFINE(method_clause, kernel_clause, spec_clause, method_decl, class_decl, kernel_decl)
 

@@ -190,7 +190,26 @@ auto const callExpr = [](auto &ctx) {
   auto e = newExpr(ExprKind::Call, whereRange(ctx));
   e->name = std::string(fusion::at_c<0>(parts)->text);
   e->args = std::move(fusion::at_c<1>(parts));
+  GhostArgs &g = fusion::at_c<2>(parts);
+  e->given = std::move(g.given);
+  e->yields = std::move(g.yields);
   x3::_val(ctx) = noted(state(ctx), e);
+};
+
+// `p = e` of a given block, `x = q` of a yields block (x the caller's variable).
+auto const givenMapping = [](auto &ctx) {
+  auto &parts = x3::_attr(ctx);
+  const Token *name = fusion::at_c<0>(parts);
+  x3::_val(ctx).given.push_back(
+      {std::string(name->text), tokRange(state(ctx), name), fusion::at_c<1>(parts)});
+};
+auto const yieldsMapping = [](auto &ctx) {
+  auto &parts = x3::_attr(ctx);
+  const Token *target = fusion::at_c<0>(parts);
+  const Token *name = fusion::at_c<1>(parts);
+  ParseState &st = state(ctx);
+  x3::_val(ctx).yields.push_back({std::string(name->text), tokRange(st, name),
+                                  ir::makeVar(std::string(target->text), tokRange(st, target))});
 };
 
 auto withArgs(ExprKind kind) {
@@ -454,6 +473,14 @@ auto const nested_expr_def = exprGuard(nested(expr[setVal]));
 auto const arg_list_def = tk(Tok::LParen) > -(nested_expr[pushArg] % tk(Tok::Comma)) >
                           tk(Tok::RParen);
 
+auto const given_mapping = (ident > tk(Tok::Assign) > nested_expr)[givenMapping];
+auto const yields_mapping = (ident > tk(Tok::Assign) > ident)[yieldsMapping];
+auto const ghost_args_def = x3::omit[x3::eps >>
+                                     -(tk(Tok::KwGiven) > tk(Tok::LBrace) >
+                                       (given_mapping % tk(Tok::Comma)) > tk(Tok::RBrace)) >>
+                                     -(tk(Tok::KwYields) > tk(Tok::LBrace) >
+                                       (yields_mapping % tk(Tok::Comma)) > tk(Tok::RBrace))];
+
 auto const binder_def = type[binderType] > ident[binderName] >
                         -(tk(Tok::Assign) > nested_expr > tk(Tok::DotDot) >
                           nested_expr)[binderRange];
@@ -515,7 +542,7 @@ auto const primary_def =
          tk(Tok::Comma) > nested_expr > tk(Tok::RParen))[withArgs(ExprKind::PointsTo)] |
     span(tk(Tok::KwPermLower) > tk(Tok::LParen) > nested_expr > tk(Tok::Comma) > nested_expr >
          tk(Tok::RParen))[seedPerm] |
-    span(ident >> arg_list)[callExpr] | ident[varRef] |
+    span(ident >> arg_list >> ghost_args)[callExpr] | ident[varRef] |
     span(tk(Tok::LParen) >> quant)[quantFinish] |
     (tk(Tok::LParen) > nested_expr > tk(Tok::RParen))[setVal];
 
@@ -535,7 +562,8 @@ BOOST_SPIRIT_DEFINE(expr, ite_chain, imp_e, imp_chain, or_e, and_e, bor_e, bxor_
 
 } // namespace
 
-BOOST_SPIRIT_DEFINE(nested_expr, clause_expr, arg_list, lhs)
+BOOST_SPIRIT_DEFINE(nested_expr, clause_expr, arg_list, lhs, ghost_args)
+BOOST_SPIRIT_INSTANTIATE(ghost_args_type, Iterator, Context)
 BOOST_SPIRIT_INSTANTIATE(nested_expr_type, Iterator, Context)
 BOOST_SPIRIT_INSTANTIATE(clause_expr_type, Iterator, Context)
 BOOST_SPIRIT_INSTANTIATE(arg_list_type, Iterator, Context)

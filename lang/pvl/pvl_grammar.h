@@ -70,10 +70,18 @@ void propagateContextEverywhere(Stmt &par);
 // If/while/par bodies are stored as statement vectors: a block body is flattened.
 std::vector<StmtPtr> bodyOf(std::vector<StmtPtr> stmts);
 
+// A call's `given {p = e, ...}` and `yields {x = q, ...}` (VerCors's ghost arguments).
+struct GhostArgs {
+  std::vector<ir::GhostArg> given;
+  std::vector<ir::GhostArg> yields;
+};
+
 // The content of one /*@ ... @*/ or //@ annotation of a C kernel.
 struct SpecBuilder {
   std::vector<Clause> clauses;
   std::vector<StmtPtr> stmts;
+  std::vector<ir::Param> given, yields; // `given T x;` / `yields T y;` before a function
+  GhostArgs ghostArgs;                  // `given {...} yields {...}` right after a call
 };
 
 // ---------------------------------------------------------------------------------
@@ -119,6 +127,7 @@ using nested_expr_type = x3::rule<class nested_expr_id, ExprPtr>;
 using clause_expr_type = x3::rule<class clause_expr_id, ExprPtr>;
 using arg_list_type = x3::rule<class args_id, std::vector<ExprPtr>>;
 using lhs_type = x3::rule<class lhs_id, ExprPtr>;
+using ghost_args_type = x3::rule<class ghost_args_id, GhostArgs>;
 // An expression inside parentheses, brackets or an argument list (depth-guarded).
 inline constexpr nested_expr_type nested_expr = "an expression";
 // The expression of a clause or an assert (seed kernels: `*` is the separating
@@ -127,7 +136,9 @@ inline constexpr clause_expr_type clause_expr = "an expression";
 inline constexpr arg_list_type arg_list = "'('";
 // An assignment target: a name, or a name indexed once.
 inline constexpr lhs_type lhs = "an identifier";
-BOOST_SPIRIT_DECLARE(nested_expr_type, clause_expr_type, arg_list_type, lhs_type)
+// After a call's argument list: optional `given {...}` then optional `yields {...}`.
+inline constexpr ghost_args_type ghost_args = "'given' or 'yields'";
+BOOST_SPIRIT_DECLARE(nested_expr_type, clause_expr_type, arg_list_type, lhs_type, ghost_args_type)
 
 // pvl_statements.cpp
 using stmt_type = x3::rule<class stmt_id, std::vector<StmtPtr>>;

@@ -46,6 +46,8 @@ constexpr Keyword kKeywords[] = {
     {"group_requires", Tok::KwGroupRequires},
     {"group_ensures", Tok::KwGroupEnsures},
     {"pure", Tok::KwPure},
+    {"given", Tok::KwGiven},
+    {"yields", Tok::KwYields},
     {"static", Tok::KwStatic},
     {"inline", Tok::KwInline},
     {"ghost", Tok::KwGhost},

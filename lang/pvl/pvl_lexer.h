@@ -50,6 +50,8 @@ namespace kprove::lang::pvl {
   X(KwGroupRequires, "'group_requires'")                                                           \
   X(KwGroupEnsures, "'group_ensures'")                                                             \
   X(KwPure, "'pure'")                                                                              \
+  X(KwGiven, "'given'")                                                                            \
+  X(KwYields, "'yields'")                                                                          \
   X(KwStatic, "'static'")                                                                          \
   X(KwInline, "'inline'")                                                                          \
   X(KwGhost, "'ghost'")                                                                            \

@@ -231,7 +231,9 @@ void parseSpecText(SpecJob &job) {
     return fail(err->range, err->message, err->code);
   if (!st.deferred.empty())
     return emitDeferred(st.deferred, job.diags);
-  job.out = SpecComment{std::move(built.clauses), std::move(built.stmts)};
+  job.out = SpecComment{std::move(built.clauses),         std::move(built.stmts),
+                        std::move(built.given),           std::move(built.yields),
+                        std::move(built.ghostArgs.given), std::move(built.ghostArgs.yields)};
 }
 
 } // namespace

@@ -29,6 +29,11 @@ std::optional<ir::Program> parsePvl(const SourceManager &sm, uint32_t fileId,
 struct SpecComment {
   std::vector<ir::Clause> clauses;
   std::vector<ir::StmtPtr> stmts;
+  // Before a function: `given T x;` (Param::given set) and `yields T y;` clauses.
+  std::vector<ir::Param> given, yields;
+  // Alone right after a call: its `given {p = e}` and `yields {x = q}` arguments.
+  std::vector<ir::GhostArg> callGiven, callYields;
+  bool ghostArgsOnly() const { return !callGiven.empty() || !callYields.empty(); }
 };
 
 // Parses [begin, end) of file `fileId` (the text between `/*@` and `@*/`). On error

@@ -114,6 +114,9 @@ auto const callStmt = [](auto &ctx) {
   s->name = std::string(name->text);
   s->nameRange = tokRange(state(ctx), name);
   s->args = std::move(fusion::at_c<1>(parts));
+  GhostArgs &g = fusion::at_c<2>(parts);
+  s->given = std::move(g.given);
+  s->yields = std::move(g.yields);
   x3::_val(ctx) = s;
 };
 
@@ -317,7 +320,7 @@ auto const assert_stmt_def =
     span(tk(Tok::KwAssert) > clause_expr > tk(Tok::Semi))[valueStmt(StmtKind::Assert)];
 auto const assume_stmt_def =
     span(tk(Tok::KwAssume) > nested_expr > tk(Tok::Semi))[valueStmt(StmtKind::Assume)];
-auto const call_stmt_def = span(ident >> arg_list > tk(Tok::Semi))[callStmt];
+auto const call_stmt_def = span(ident >> arg_list >> ghost_args > tk(Tok::Semi))[callStmt];
 
 // The target is parsed first; the tail fills in the value.
 auto const assign_op = tk(Tok::Assign) | (seedOnly >> tk(Tok::ColonEq));
