@@ -126,7 +126,12 @@ private:
     bool floating = false;
     ir::IntType cint;
     bool pointer = false; // a pointer field of a by-value struct: an array (type IntArray)
+    bool opaque = false;  // a pointer kept in a buffer's element: its bits (type Int)
   };
+  // What a pointer field of a struct becomes: rejected (variables), an array of its
+  // own (by-value parameters: the host passes it as a buffer), or the opaque bits of
+  // a pointer kept in memory (a buffer's elements: copied, never dereferenced).
+  enum class PointerFields { Reject, Arrays, Opaque };
   bool isStructValue(const clang::Expr *e) const; // a struct or vector value
   static StmtPtr newStmt(StmtKind k, SourceRange r) {
     auto s = std::make_shared<ir::Stmt>();
@@ -212,16 +217,21 @@ private:
   bool isAggregate(clang::QualType t) const;
   static std::string componentName(unsigned i, unsigned n); // lower_vector.cpp
   static std::optional<unsigned> componentIndex(const std::string &spelling);
-  // `pointers`: pointer fields are leaves (by-value structs, not buffers' cells).
+  // `pointers`: what pointer fields become (by-value structs: arrays; buffers' cells:
+  // opaque bits; variables: rejected).
   bool leavesOf(clang::QualType t, const std::string &prefix, std::vector<Field> &out,
-                std::string &why, bool pointers = false) const;
+                std::string &why, PointerFields pointers = PointerFields::Reject) const;
   bool recordLeaves(const clang::RecordDecl *def, clang::QualType t, const std::string &prefix,
-                    std::vector<Field> &out, std::string &why, bool pointers) const;
+                    std::vector<Field> &out, std::string &why, PointerFields pointers) const;
   bool fieldLeaves(clang::QualType ft, const std::string &path, const std::string &what,
-                   std::vector<Field> &out, std::string &why, bool pointers) const;
+                   std::vector<Field> &out, std::string &why, PointerFields pointers) const;
   // The leaves of a struct or vector type (paths "pos.x"), or nullopt.
-  std::optional<std::vector<Field>> scalarFields(clang::QualType t, bool pointers = false) const;
-  std::string aggregateProblem(clang::QualType t, bool pointers = false) const;
+  std::optional<std::vector<Field>>
+  scalarFields(clang::QualType t, PointerFields pointers = PointerFields::Reject) const;
+  std::string aggregateProblem(clang::QualType t,
+                               PointerFields pointers = PointerFields::Reject) const;
+  // `q[i].p = v` of a pointer field kept in a buffer's element (lower_aggregate.cpp).
+  bool storedPointerAssign(const clang::BinaryOperator *bo, std::vector<StmtPtr> &out);
   // A field of a by-value struct (`q.p`, `q.a[3]`, `q.s.p`): a leaf or a pointer leaf.
   bool isFieldPath(const clang::Expr *e) const;
   void declareAggregate(const std::string &name, clang::QualType t, bool array);

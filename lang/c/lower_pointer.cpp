@@ -245,6 +245,8 @@ bool CLowering::pointerUpdate(const clang::Expr *e, std::vector<StmtPtr> &out) {
     target = uo->getSubExpr();
   if (!target || !target->getType()->isPointerType())
     return false;
+  if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e); bo && storedPointerAssign(bo, out))
+    return true; // q[i].p = v (lower_aggregate.cpp)
   auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(target->IgnoreParens());
   auto *vd = dr ? llvm::dyn_cast<clang::VarDecl>(dr->getDecl()) : nullptr;
   if (vd && badPointers_.count(vd))
