@@ -283,10 +283,9 @@ __kernel void k(__global int *p, __global struct node *q, __global struct node *
 TEST_CASE("aggregate: pointers kept in a buffer's elements are copied as bits", "[c][aggregate]") {
   kprove::testing::expectOutcome(kStoredPointers, Verdict::Verified, {}, ".cl");
   // The neighbour's element: a race on the pointer field itself.
-  kprove::testing::expectOutcome(
-      replaced(kStoredPointers, "q[i].next = r[i].next;",
-               "q[(i + 1) % get_global_size(0)].next = r[i].next;"),
-      Verdict::Failed, {{"perm.write", 9}}, ".cl");
+  kprove::testing::expectOutcome(replaced(kStoredPointers, "q[i].next = r[i].next;",
+                                          "q[(i + 1) % get_global_size(0)].next = r[i].next;"),
+                                 Verdict::Failed, {{"perm.write", 9}}, ".cl");
   // Storing into the buffer it only reads.
   kprove::testing::expectOutcome(replaced(kStoredPointers, "q[i].next = p + i;", "r[i].next = p;"),
                                  Verdict::Failed, {{"perm.write", 10}}, ".cl");

@@ -347,8 +347,7 @@ std::optional<std::vector<ExprPtr>> CLowering::placeParts(const Place &p, Source
   }
   std::vector<Field> fields;
   std::string why;
-  if (!leavesOf(p.type, "", fields, why,
-                p.index ? PointerFields::Opaque : PointerFields::Arrays)) {
+  if (!leavesOf(p.type, "", fields, why, p.index ? PointerFields::Opaque : PointerFields::Arrays)) {
     unsupported(r, why);
     return std::nullopt;
   }
@@ -651,8 +650,8 @@ bool CLowering::storedPointerAssign(const clang::BinaryOperator *bo, std::vector
     if (!from)
       return true;
     if (!from->index) {
-      unsupported(range(rhs), "storing the pointer field '" + from->name +
-                                  "' of a by-value struct in memory");
+      unsupported(range(rhs),
+                  "storing the pointer field '" + from->name + "' of a by-value struct in memory");
       return true;
     }
     v = leafOf(*from, bits, range(rhs));

@@ -108,7 +108,8 @@ bool CLowering::recordLeaves(const clang::RecordDecl *def, clang::QualType t,
 // struct or vector, a pointer to scalars (`pointers`: an array leaf), or an array of
 // any of these, one leaf per cell (`a[0]`, `a[1]`, ...: C's constant-index accesses).
 bool CLowering::fieldLeaves(clang::QualType ft, const std::string &path, const std::string &what,
-                            std::vector<Field> &out, std::string &why, PointerFields pointers) const {
+                            std::vector<Field> &out, std::string &why,
+                            PointerFields pointers) const {
   ft = ft.getCanonicalType();
   if (isAggregate(ft))
     return leavesOf(ft, path, out, why, pointers);
@@ -128,9 +129,9 @@ bool CLowering::fieldLeaves(clang::QualType ft, const std::string &path, const s
     if (!arrays || !isScalarPointee(pointee) || spaceOf(pointee) == ir::MemorySpace::Local) {
       why = "pointer field " + what +
             (arrays ? std::string(" (only pointers to int-like and floating-point scalars in "
-                                    "global or constant memory)")
-                      : std::string(" (pointers are fields of by-value structs only, not of "
-                                    "variables)"));
+                                  "global or constant memory)")
+                    : std::string(" (pointers are fields of by-value structs only, not of "
+                                  "variables)"));
       return false;
     }
     out.push_back({path, Type::IntArray, isFloat(pointee), cintOf(pointee), true});
@@ -154,8 +155,8 @@ bool CLowering::fieldLeaves(clang::QualType ft, const std::string &path, const s
   return false;
 }
 
-std::optional<std::vector<CLowering::Field>>
-CLowering::scalarFields(clang::QualType t, PointerFields pointers) const {
+std::optional<std::vector<CLowering::Field>> CLowering::scalarFields(clang::QualType t,
+                                                                     PointerFields pointers) const {
   if (!isAggregate(t))
     return std::nullopt;
   std::vector<Field> out;
