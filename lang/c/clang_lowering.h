@@ -336,6 +336,17 @@ private:
   void switchStmt(const clang::SwitchStmt *ss, std::vector<StmtPtr> &out);
   bool rejectNestedCases(const clang::Stmt *s); // reports them; true if any
   std::vector<StmtPtr> body(const clang::Stmt *s);
+  // Forward gotos out to a later statement of an enclosing block (lower_goto.cpp).
+  static std::string gotoFlag(const clang::LabelStmt *l);
+  void collectGotos(const clang::FunctionDecl *fd);
+  void gotoStmt(const clang::GotoStmt *g, std::vector<StmtPtr> &out);
+  void gotoBlockBegin(const clang::CompoundStmt *cs, std::vector<StmtPtr> &out);
+  void afterGotoExit(const clang::CompoundStmt *cs, const clang::Stmt *x,
+                     std::vector<StmtPtr> *&cur);
+  void gotoLabelReached(const clang::CompoundStmt *cs, const clang::LabelStmt *l,
+                        std::vector<StmtPtr> *&cur);
+  void gotoBlockEnd(const clang::CompoundStmt *cs);
+  void gotoInvariants(const clang::Stmt *loop, std::vector<ir::Clause> &clauses);
   const clang::CallExpr *asCall(const clang::Stmt *s) const;
   std::string calleeName(const clang::CallExpr *c) const;
   bool isBuiltin(const clang::CallExpr *c) const;
@@ -542,6 +553,22 @@ private:
     const clang::Expr *increment = nullptr; // a for loop's
   };
   std::vector<JumpScope> jumpScopes_;
+  // The function's structured gotos: the statements a goto leaves (the goto and its
+  // ancestors below the label's block) with the labels it jumps to; each label's
+  // block and the jump-scope depth there; the guards skipping statements up to a
+  // label (or to the end of a block), each with where it was opened.
+  std::map<const clang::Stmt *, std::set<const clang::LabelStmt *>> gotoExits_;
+  struct GotoLabel {
+    const clang::CompoundStmt *block = nullptr;
+    size_t depth = 0;
+  };
+  std::map<const clang::LabelStmt *, GotoLabel> gotoLabels_;
+  struct OpenGuard {
+    const clang::LabelStmt *label;
+    const clang::CompoundStmt *block;
+    std::vector<StmtPtr> *out;
+  };
+  std::vector<OpenGuard> openGuards_;
   // The function's multi-dimensional arrays (dimensions by name) and shared scalars,
   // for annotations; the names declared with two shapes; the shared scalars lowered.
   std::map<std::string, std::vector<uint64_t>> arrayShapes_;

@@ -193,6 +193,7 @@ void CLowering::enterFunction(const clang::FunctionDecl *fd) {
   returnCint_ = cintOf(fd->getReturnType());
   collectArrayShapes(fd);
   classifyPointers(fd); // lower_pointer_dynamic.cpp
+  collectGotos(fd);     // lower_goto.cpp
   asyncBegin(fd);       // lower_async_copy.cpp
 }
 
