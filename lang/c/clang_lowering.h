@@ -432,7 +432,10 @@ private:
   // Pointers whose array is known only at run time (lower_pointer_dynamic.cpp): a
   // PointerValue with a null base names an array variable holding the array.
   void classifyPointers(const clang::FunctionDecl *fd);
+  bool isAssignedParam(const clang::ParmVarDecl *pd) const;
+  void assignedParamDecls(const clang::FunctionDecl *fd, std::vector<StmtPtr> &out);
   void addressedScalarDecl(const clang::VarDecl *vd, SourceRange r, std::vector<StmtPtr> &out);
+  void helperAddressedScalar(const clang::VarDecl *vd, SourceRange r, std::vector<StmtPtr> &out);
   PointerValue dynamicValue(ExprPtr ref, ExprPtr offset, clang::QualType pointee, SourceRange r,
                             std::vector<StmtPtr> &pre);
   static ExprPtr nullRef(SourceRange r);
@@ -537,6 +540,8 @@ private:
   // array variables holding arrays chosen at run time (p$arr and temporaries); set
   // when an atomic's array is one of them (then every array may be atomic).
   std::set<const clang::VarDecl *> dynamicPointers_;
+  mutable std::map<const clang::ParmVarDecl *, bool> assignedParams_; // isAssignedParam's
+  std::vector<StmtPtr> entryDecls_; // the assigned pointer parameters' p$arr and p$cur
   std::set<const clang::VarDecl *> addressedScalars_;
   std::set<std::string> dynamicArrays_;
   bool atomicThroughDynamic_ = false;
