@@ -10,6 +10,7 @@
 //   struct_layout.cpp      the leaves of struct types; pointer and array fields
 //   lower_vector.cpp       vectors' component names, operators and builtins
 //   lower_arrays.cpp       multi-dimensional, private and constant arrays, shared scalars
+//   lower_goto.cpp         forward gotos out to a later statement of an enclosing block
 //   lower_annotations.cpp  the /*@ @*/ comments: collection and attachment
 //   lower_gpuverify.cpp    GPUVerify's annotations, written as calls (__assert, __requires)
 //   lower_access_history.cpp  GPUVerify's __read(p), __write_offset_bytes(p), ...
