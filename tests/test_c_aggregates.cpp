@@ -190,10 +190,8 @@ TEST_CASE("aggregate: what kprove does not model is unsupported, named", "[c][ag
   auto bits = cu("struct b { int f : 3; };\n__global__ void k() {\n  struct b x;\n}\n");
   CHECK(bits.errors.count({"unsupported", 3}));
   CHECK(mentions(bits, "bit-field 'f'"));
-  // A pointer kept in a buffer's element: its array is not known statically.
-  auto ptrField = cl("struct s { __global int *q; };\n__kernel void k(__global struct s *x) { }\n");
-  CHECK(ptrField.errors.count({"unsupported", 2}));
-  CHECK(mentions(ptrField, "pointer field 'q'"));
+  // A struct variable holding a pointer: a pointer variable whose array kprove would
+  // have to follow through the struct.
   auto ptrVar = cl("struct s { __global int *q; };\n__kernel void k(__global int *p) {\n"
                    "  struct s v;\n}\n");
   CHECK(ptrVar.errors.count({"unsupported", 3}));
@@ -264,7 +262,43 @@ __kernel void k(__global int *p) {
 }
 )";
 
+// A buffer of structs holding pointers: the pointers are kept in memory, copied and
+// stored (lines 10 and 11), never dereferenced.
+const char *kStoredPointers = R"(struct node { __global int *next; int v; };
+/*@
+  context q != NULL && \pointer_length(q) == get_global_size(0);
+  context r != NULL && \pointer_length(r) == get_global_size(0);
+  context Perm(&q[get_global_id(0)], write) ** Perm(&r[get_global_id(0)], 1\2);
+@*/
+__kernel void k(__global int *p, __global struct node *q, __global struct node *r) {
+  size_t i = get_global_id(0);
+  q[i].next = r[i].next;
+  q[i].next = p + i;
+  q[i].v = r[i].v;
+}
+)";
+
 } // namespace
+
+TEST_CASE("aggregate: pointers kept in a buffer's elements are copied as bits", "[c][aggregate]") {
+  kprove::testing::expectOutcome(kStoredPointers, Verdict::Verified, {}, ".cl");
+  // The neighbour's element: a race on the pointer field itself.
+  kprove::testing::expectOutcome(replaced(kStoredPointers, "q[i].next = r[i].next;",
+                                          "q[(i + 1) % get_global_size(0)].next = r[i].next;"),
+                                 Verdict::Failed, {{"perm.write", 9}}, ".cl");
+  // Storing into the buffer it only reads.
+  kprove::testing::expectOutcome(replaced(kStoredPointers, "q[i].next = p + i;", "r[i].next = p;"),
+                                 Verdict::Failed, {{"perm.write", 10}}, ".cl");
+  // A pointer read back from memory is not dereferenced: its array is unknown.
+  auto deref = cl(replaced(kStoredPointers, "q[i].v = r[i].v;", "q[i].next[0] = 1;"));
+  CHECK(deref.errors.count({"unsupported", 11}));
+  CHECK(mentions(deref, "pointer kept in memory"));
+  auto arith = cl(replaced(kStoredPointers, "q[i].next = p + i;", "q[i].next += 1;"));
+  CHECK(arith.errors.count({"unsupported", 10}));
+  // The pointer stored is still checked as a pointer expression.
+  auto bad = cl(replaced(kStoredPointers, "q[i].next = p + i;", "q[i].next = (__global int *)q;"));
+  CHECK(bad.errors.count({"unsupported", 10}));
+}
 
 TEST_CASE("aggregate: a struct of buffer pointers passed by value", "[c][aggregate]") {
   kprove::testing::expectOutcome(kPointerFields, Verdict::Verified, {}, ".cl");

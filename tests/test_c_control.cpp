@@ -319,3 +319,61 @@ TEST_CASE("#include of a header next to the file and in a -I directory", "[c][pr
   expect(src, Verdict::Verified, {}, o);
   expect(src, Verdict::Invalid, {{"parse", 2}}); // without -I
 }
+
+TEST_CASE("goto: a forward exit out of nested loops to a later statement", "[c][loops][goto]") {
+  // The first (i, j) with i * n + j == key: the goto leaves both loops at once.
+  const std::string src = "//@ requires n >= 0;\n"                     // 1
+                          "__kernel void k(int n, int key) {\n"        // 2
+                          "  int i = 0, j = 0, hits = 0;\n"            // 3
+                          "  //@ loop_invariant 0 <= i && i <= n;\n"   // 4
+                          "  while (i < n) {\n"                        // 5
+                          "    j = 0;\n"                               // 6
+                          "    //@ loop_invariant 0 <= j && j <= n;\n" // 7
+                          "    while (j < n) {\n"                      // 8
+                          "      if (i * n + j == key)\n"              // 9
+                          "        goto found;\n"                      // 10
+                          "      j++;\n"                               // 11
+                          "    }\n"                                    // 12
+                          "    hits = hits + 1;\n"                     // 13
+                          "    i++;\n"                                 // 14
+                          "  }\n"                                      // 15
+                          "  hits = -1;\n"                             // 16
+                          "found:\n"                                   // 17
+                          "  ;\n";                                     // 18
+  expect(src + "  //@ assert hits == -1 || (i * n + j == key && j < n);\n}\n", Verdict::Verified,
+         {});
+  // The statements between the loop and the label are skipped by the goto.
+  expect(src + "  //@ assert hits == -1;\n}\n", Verdict::Failed, {{"assert", 19}});
+  // A label at the end of a loop body: the goto continues the outer loop.
+  const std::string body = "//@ requires n >= 0;\n"                             // 1
+                           "__kernel void k(int n) {\n"                         // 2
+                           "  int i = 0, s = 0;\n"                              // 3
+                           "  //@ loop_invariant 0 <= i && i <= n && s <= i;\n" // 4
+                           "  while (i < n) {\n"                                // 5
+                           "    i++;\n"                                         // 6
+                           "    for (int j = 0; j < 3; j++)\n"                  // 7
+                           "      if (j == i) goto next;\n"                     // 8
+                           "    s++;\n"                                         // 9
+                           "  next:\n"                                          // 10
+                           "    ;\n"                                            // 11
+                           "  }\n";                                             // 12
+  expect(body + "  //@ assert s <= n;\n}\n", Verdict::Verified, {});
+  expect(body + "  //@ assert s == n;\n}\n", Verdict::Failed, {{"assert", 13}});
+}
+
+TEST_CASE("goto forms that are not structured exits are unsupported, named", "[c][goto]") {
+  auto backward =
+      cl("__kernel void k(int n) {\nagain:\n  n--;\n  if (n > 0)\n    goto again;\n}\n");
+  CHECK(backward.errors.count({"unsupported", 5}));
+  CHECK(mentions(backward, "backward goto"));
+  auto into = cl("__kernel void k(int n) {\n  goto in;\n  if (n) {\n  in:\n    n = 1;\n  }\n}\n");
+  CHECK(into.errors.count({"unsupported", 2}));
+  CHECK(mentions(into, "into a block"));
+  auto over = cl("__kernel void k(int n) {\n  if (n) goto out;\n  int m = 2;\nout:\n  n = 1;\n}\n");
+  CHECK(over.errors.count({"unsupported", 2}));
+  CHECK(mentions(over, "over a declaration"));
+  auto sw = cl("__kernel void k(int n) {\n  switch (n) {\n  case 1:\n    goto out;\n  }\nout:\n"
+               "  n = 1;\n}\n");
+  CHECK(sw.errors.count({"unsupported", 4}));
+  CHECK(mentions(sw, "out of a switch"));
+}

@@ -65,7 +65,7 @@ TEST_CASE("unsupported C constructs are named at their line", "[c][unsupported]"
       {"  switch (n) { case 0: while (n) { case 1: n = 0; } }\n", "Duff's device"},
       {"  switch (n) { case 0 ... 3: break; }\n", "case range"},
       {"  while (n) { int t[4]; }\n", "private array 't' declared inside a loop"},
-      {"  goto end;\nend:\n  return;\n", "'goto'"},
+      {"  again: goto again;\n", "backward goto"},
       {"  n = a[n++];\n", "inside an expression"},
       {"  __global int *q = (__global int *)n;\n", "pointer conversion IntegralToPointer"},
   };

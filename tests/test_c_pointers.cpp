@@ -262,7 +262,6 @@ TEST_CASE("pointer: forms whose array is not one known array are unsupported at 
       {"  __global float *p = (__global float *)a;\n", "(memory is modelled per element"},
       {"  __global char *p = (__global char *)a;\n", "not per byte"},
       {"  __global int *p = a;\n  __global int **pp = &p;\n", "local pointer variable 'pp'"},
-      {"  a += n;\n", "assignment to the pointer parameter 'a'"},
       {"  __global int *p = a;\n  long x = (long)p;\n", "the conversion PointerToIntegral"},
       {"  __global int *p = a + 1;\n  if (p < b) a[0] = 1;\n", "different arrays ('a' and 'b')"},
       {"  __global int *p = n ? a : b;\n  if (p < b) a[0] = 1;\n",
@@ -383,11 +382,57 @@ __kernel void k(__global int *out) {
   auto stale = cl(replaced(src, "out[get_global_id(0)] = x;", "out[get_global_id(0)] = x - 1;"));
   CHECK(stale.verdict == Verdict::Failed);
   CHECK(stale.errors.count({"post", 9}));
-  // In a helper there is no private array to hold it.
-  auto helper = cl("void f(__global int *a) {\n  int x = 0;\n  int *p = &x;\n}\n");
-  CHECK(helper.verdict == Verdict::Invalid);
-  CHECK(helper.errors.count({"unsupported", 2}));
-  CHECK(mentions(helper, "in a helper function"));
+}
+
+// A helper's scalar whose address it takes: a fresh one-cell array (line 9).
+const char *kHelperAddress = R"(/*@
+  context p != NULL && \pointer_length(p) >= 1 && Perm(&p[0], write);
+  ensures p[0] == 5;
+@*/
+void set5(int *p) { p[0] = 5; }
+//@ ensures \result == 6;
+int six() {
+  int x = 1;
+  set5(&x);
+  return x + 1;
+}
+)";
+
+TEST_CASE("pointer: &x of a helper's scalar is a fresh cell", "[c][pointer][address]") {
+  kprove::testing::expectOutcome(kHelperAddress, Verdict::Verified, {}, ".cl");
+  kprove::testing::expectOutcome(replaced(kHelperAddress, "return x + 1;", "return x;"),
+                                 Verdict::Failed, {{"post", 6}}, ".cl");
+  // x is one cell: the cell after it is out of bounds.
+  kprove::testing::expectOutcome(replaced(kHelperAddress, "set5(&x);", "int *q = &x;\n  q[1] = 5;"),
+                                 Verdict::Failed, {{"bounds", 10}}, ".cl");
+}
+
+// A pointer parameter the kernel assigns: it starts at the caller's array and then
+// points where it is assigned (line 12).
+const char *kAssignedParam = R"(/*@
+  context a != NULL && b != NULL;
+  context \pointer_length(a) == get_global_size(0) && \pointer_length(b) == get_global_size(0);
+  context Perm(&a[get_global_id(0)], write) ** Perm(&b[get_global_id(0)], write);
+  ensures c != 0 ==> b[get_global_id(0)] == 1;
+  ensures c == 0 ==> a[get_global_id(0)] == 1;
+@*/
+__kernel void k(__global int *a, __global int *b, int c) {
+  if (c)
+    a = b;
+  a += get_global_id(0);
+  *a = 1;
+}
+)";
+
+TEST_CASE("pointer: an assigned pointer parameter", "[c][pointer][dynamic]") {
+  kprove::testing::expectOutcome(kAssignedParam, Verdict::Verified, {}, ".cl");
+  // Annotations name the array the caller passed: `a` is not b after `a = b`.
+  kprove::testing::expectOutcome(
+      replaced(kAssignedParam, "ensures c != 0 ==> b[", "ensures c != 0 ==> a["), Verdict::Failed,
+      {{"post", 5}}, ".cl");
+  // One past: the neighbour's cell.
+  kprove::testing::expectOutcome(replaced(kAssignedParam, "*a = 1;", "a[1] = 1;"), Verdict::Failed,
+                                 {{"perm.write", 12}, {"bounds", 12}}, ".cl");
 }
 
 // A pointer whose array is chosen at run time holds it in an array variable.

@@ -10,6 +10,7 @@
 //   struct_layout.cpp      the leaves of struct types; pointer and array fields
 //   lower_vector.cpp       vectors' component names, operators and builtins
 //   lower_arrays.cpp       multi-dimensional, private and constant arrays, shared scalars
+//   lower_goto.cpp         forward gotos out to a later statement of an enclosing block
 //   lower_annotations.cpp  the /*@ @*/ comments: collection and attachment
 //   lower_gpuverify.cpp    GPUVerify's annotations, written as calls (__assert, __requires)
 //   lower_access_history.cpp  GPUVerify's __read(p), __write_offset_bytes(p), ...
@@ -126,7 +127,12 @@ private:
     bool floating = false;
     ir::IntType cint;
     bool pointer = false; // a pointer field of a by-value struct: an array (type IntArray)
+    bool opaque = false;  // a pointer kept in a buffer's element: its bits (type Int)
   };
+  // What a pointer field of a struct becomes: rejected (variables), an array of its
+  // own (by-value parameters: the host passes it as a buffer), or the opaque bits of
+  // a pointer kept in memory (a buffer's elements: copied, never dereferenced).
+  enum class PointerFields { Reject, Arrays, Opaque };
   bool isStructValue(const clang::Expr *e) const; // a struct or vector value
   static StmtPtr newStmt(StmtKind k, SourceRange r) {
     auto s = std::make_shared<ir::Stmt>();
@@ -212,16 +218,21 @@ private:
   bool isAggregate(clang::QualType t) const;
   static std::string componentName(unsigned i, unsigned n); // lower_vector.cpp
   static std::optional<unsigned> componentIndex(const std::string &spelling);
-  // `pointers`: pointer fields are leaves (by-value structs, not buffers' cells).
+  // `pointers`: what pointer fields become (by-value structs: arrays; buffers' cells:
+  // opaque bits; variables: rejected).
   bool leavesOf(clang::QualType t, const std::string &prefix, std::vector<Field> &out,
-                std::string &why, bool pointers = false) const;
+                std::string &why, PointerFields pointers = PointerFields::Reject) const;
   bool recordLeaves(const clang::RecordDecl *def, clang::QualType t, const std::string &prefix,
-                    std::vector<Field> &out, std::string &why, bool pointers) const;
+                    std::vector<Field> &out, std::string &why, PointerFields pointers) const;
   bool fieldLeaves(clang::QualType ft, const std::string &path, const std::string &what,
-                   std::vector<Field> &out, std::string &why, bool pointers) const;
+                   std::vector<Field> &out, std::string &why, PointerFields pointers) const;
   // The leaves of a struct or vector type (paths "pos.x"), or nullopt.
-  std::optional<std::vector<Field>> scalarFields(clang::QualType t, bool pointers = false) const;
-  std::string aggregateProblem(clang::QualType t, bool pointers = false) const;
+  std::optional<std::vector<Field>>
+  scalarFields(clang::QualType t, PointerFields pointers = PointerFields::Reject) const;
+  std::string aggregateProblem(clang::QualType t,
+                               PointerFields pointers = PointerFields::Reject) const;
+  // `q[i].p = v` of a pointer field kept in a buffer's element (lower_aggregate.cpp).
+  bool storedPointerAssign(const clang::BinaryOperator *bo, std::vector<StmtPtr> &out);
   // A field of a by-value struct (`q.p`, `q.a[3]`, `q.s.p`): a leaf or a pointer leaf.
   bool isFieldPath(const clang::Expr *e) const;
   void declareAggregate(const std::string &name, clang::QualType t, bool array);
@@ -333,6 +344,17 @@ private:
   void switchStmt(const clang::SwitchStmt *ss, std::vector<StmtPtr> &out);
   bool rejectNestedCases(const clang::Stmt *s); // reports them; true if any
   std::vector<StmtPtr> body(const clang::Stmt *s);
+  // Forward gotos out to a later statement of an enclosing block (lower_goto.cpp).
+  static std::string gotoFlag(const clang::LabelStmt *l);
+  void collectGotos(const clang::FunctionDecl *fd);
+  void gotoStmt(const clang::GotoStmt *g, std::vector<StmtPtr> &out);
+  void gotoBlockBegin(const clang::CompoundStmt *cs, std::vector<StmtPtr> &out);
+  void afterGotoExit(const clang::CompoundStmt *cs, const clang::Stmt *x,
+                     std::vector<StmtPtr> *&cur);
+  void gotoLabelReached(const clang::CompoundStmt *cs, const clang::LabelStmt *l,
+                        std::vector<StmtPtr> *&cur);
+  void gotoBlockEnd(const clang::CompoundStmt *cs);
+  void gotoInvariants(const clang::Stmt *loop, std::vector<ir::Clause> &clauses);
   const clang::CallExpr *asCall(const clang::Stmt *s) const;
   std::string calleeName(const clang::CallExpr *c) const;
   bool isBuiltin(const clang::CallExpr *c) const;
@@ -432,7 +454,10 @@ private:
   // Pointers whose array is known only at run time (lower_pointer_dynamic.cpp): a
   // PointerValue with a null base names an array variable holding the array.
   void classifyPointers(const clang::FunctionDecl *fd);
+  bool isAssignedParam(const clang::ParmVarDecl *pd) const;
+  void assignedParamDecls(const clang::FunctionDecl *fd, std::vector<StmtPtr> &out);
   void addressedScalarDecl(const clang::VarDecl *vd, SourceRange r, std::vector<StmtPtr> &out);
+  void helperAddressedScalar(const clang::VarDecl *vd, SourceRange r, std::vector<StmtPtr> &out);
   PointerValue dynamicValue(ExprPtr ref, ExprPtr offset, clang::QualType pointee, SourceRange r,
                             std::vector<StmtPtr> &pre);
   static ExprPtr nullRef(SourceRange r);
@@ -542,6 +567,8 @@ private:
   // array variables holding arrays chosen at run time (p$arr and temporaries); set
   // when an atomic's array is one of them (then every array may be atomic).
   std::set<const clang::VarDecl *> dynamicPointers_;
+  mutable std::map<const clang::ParmVarDecl *, bool> assignedParams_; // isAssignedParam's
+  std::vector<StmtPtr> entryDecls_; // the assigned pointer parameters' p$arr and p$cur
   std::set<const clang::VarDecl *> addressedScalars_;
   std::set<std::string> dynamicArrays_;
   bool atomicThroughDynamic_ = false;
@@ -558,6 +585,22 @@ private:
     const clang::Expr *increment = nullptr; // a for loop's
   };
   std::vector<JumpScope> jumpScopes_;
+  // The function's structured gotos: the statements a goto leaves (the goto and its
+  // ancestors below the label's block) with the labels it jumps to; each label's
+  // block and the jump-scope depth there; the guards skipping statements up to a
+  // label (or to the end of a block), each with where it was opened.
+  std::map<const clang::Stmt *, std::set<const clang::LabelStmt *>> gotoExits_;
+  struct GotoLabel {
+    const clang::CompoundStmt *block = nullptr;
+    size_t depth = 0;
+  };
+  std::map<const clang::LabelStmt *, GotoLabel> gotoLabels_;
+  struct OpenGuard {
+    const clang::LabelStmt *label;
+    const clang::CompoundStmt *block;
+    std::vector<StmtPtr> *out;
+  };
+  std::vector<OpenGuard> openGuards_;
   // The function's multi-dimensional arrays (dimensions by name) and shared scalars,
   // for annotations; the names declared with two shapes; the shared scalars lowered.
   std::map<std::string, std::vector<uint64_t>> arrayShapes_;

@@ -30,7 +30,7 @@ bool CLowering::isStructValue(const clang::Expr *e) const {
 // annotations: its leaves are user names with their C types.
 void CLowering::declareAggregate(const std::string &name, clang::QualType t, bool array) {
   aggregateNames_[name] = {t, array};
-  if (auto fields = scalarFields(t, !array))
+  if (auto fields = scalarFields(t, array ? PointerFields::Opaque : PointerFields::Arrays))
     for (const Field &f : *fields)
       userNames_.push_back({leafPath(name, f.name), f.cint, array || f.pointer});
 }
@@ -47,9 +47,10 @@ bool CLowering::aggregateParams(const clang::ParmVarDecl *p, std::vector<ir::Par
   std::string name = p->getNameAsString();
   // A by-value struct's pointer fields are pointer parameters of their own (`q.p`):
   // the host passes each buffer as it passes a pointer argument.
-  auto fields = scalarFields(agg, !buffer);
+  PointerFields pointers = buffer ? PointerFields::Opaque : PointerFields::Arrays;
+  auto fields = scalarFields(agg, pointers);
   if (!fields) {
-    unsupported(range(p), "parameter '" + name + "': " + aggregateProblem(agg, !buffer));
+    unsupported(range(p), "parameter '" + name + "': " + aggregateProblem(agg, pointers));
     return true;
   }
   for (const Field &f : *fields) {
@@ -104,9 +105,9 @@ void CLowering::aggregateLocalArray(const clang::VarDecl *vd, clang::QualType el
                                     ExprPtr length) {
   SourceRange r = range(vd);
   std::string name = vd->getNameAsString();
-  auto fields = scalarFields(elem);
+  auto fields = scalarFields(elem, PointerFields::Opaque);
   if (!fields) {
-    unsupported(r, "array '" + name + "': " + aggregateProblem(elem));
+    unsupported(r, "array '" + name + "': " + aggregateProblem(elem, PointerFields::Opaque));
     return;
   }
   for (const Field &f : *fields) {
@@ -346,7 +347,7 @@ std::optional<std::vector<ExprPtr>> CLowering::placeParts(const Place &p, Source
   }
   std::vector<Field> fields;
   std::string why;
-  if (!leavesOf(p.type, "", fields, why, !p.index)) {
+  if (!leavesOf(p.type, "", fields, why, p.index ? PointerFields::Opaque : PointerFields::Arrays)) {
     unsupported(r, why);
     return std::nullopt;
   }
@@ -402,7 +403,7 @@ std::optional<std::vector<ExprPtr>> CLowering::aggregateParts(const clang::Expr 
     return aggregateParts(cleanups->getSubExpr(), pre);
   std::vector<Field> fields;
   std::string why;
-  if (!leavesOf(e->getType(), "", fields, why, true)) {
+  if (!leavesOf(e->getType(), "", fields, why, PointerFields::Arrays)) {
     unsupported(r, why);
     return std::nullopt;
   }
@@ -579,7 +580,7 @@ void CLowering::aggregateAssign(const clang::Expr *lhs, const clang::Expr *rhs,
     return;
   std::vector<Field> fields;
   std::string why;
-  leavesOf(lhs->getType(), "", fields, why, true);
+  leavesOf(lhs->getType(), "", fields, why, PointerFields::Arrays);
   if (std::any_of(fields.begin(), fields.end(), [](const Field &f) { return f.pointer; })) {
     unsupported(r, "assignment of a struct holding pointers (a pointer parameter's array is "
                    "fixed)");
@@ -616,6 +617,58 @@ void CLowering::aggregateAssign(const clang::Expr *lhs, const clang::Expr *rhs,
     assign((*to)[i], temps[i], r, out);
 }
 
+// `q[i].p = v` where q is a buffer of structs with a pointer field: the field holds a
+// pointer kept in memory, of which kprove models only the bits (an opaque leaf,
+// struct_layout.cpp): a copy `q[i].p = r[j].p` copies them, any other pointer `v` is
+// checked as a pointer and stored as bits kprove does not know (an unconstrained
+// value). A pointer read back from memory is never dereferenced (fieldPointer), so
+// the bits are never interpreted. False when `bo` is not such an assignment.
+bool CLowering::storedPointerAssign(const clang::BinaryOperator *bo, std::vector<StmtPtr> &out) {
+  const clang::Expr *lhs = bo->getLHS()->IgnoreParens();
+  if (!isFieldPath(lhs))
+    return false;
+  SourceRange r = range(bo);
+  std::vector<StmtPtr> pre;
+  auto to = place(lhs, pre);
+  if (!to)
+    return true;
+  if (!to->index)
+    return false; // a by-value struct's pointer field: an array of its own
+  if (bo->getOpcode() != clang::BO_Assign) {
+    unsupported(r, "arithmetic on the pointer field '" + to->name +
+                       "' of a buffer's element (a pointer kept in memory: only copied)");
+    return true;
+  }
+  Field bits{"", Type::Int, false, {}, false, true};
+  ExprPtr v;
+  const clang::Expr *rhs = bo->getRHS()->IgnoreParens();
+  if (auto *ic = llvm::dyn_cast<clang::ImplicitCastExpr>(rhs);
+      ic && ic->getCastKind() == clang::CK_LValueToRValue)
+    rhs = ic->getSubExpr()->IgnoreParens();
+  if (isFieldPath(rhs) && ctx_.hasSameType(rhs->getType(), lhs->getType())) {
+    auto from = place(rhs, pre);
+    if (!from)
+      return true;
+    if (!from->index) {
+      unsupported(range(rhs),
+                  "storing the pointer field '" + from->name + "' of a by-value struct in memory");
+      return true;
+    }
+    v = leafOf(*from, bits, range(rhs));
+  } else {
+    if (!pointerValue(bo->getRHS(), pre))
+      return true;
+    auto d = newStmt(StmtKind::VarDecl, range(bo->getRHS()));
+    d->name = freshTemp(); // no value: the bits are unknown
+    d->declType = Type::Int;
+    pre.push_back(d);
+    v = ir::makeVar(d->name, range(bo->getRHS()));
+  }
+  out.insert(out.end(), pre.begin(), pre.end());
+  assign(leafOf(*to, bits, range(lhs)), v, r, out);
+  return true;
+}
+
 // A struct or vector argument: its leaves; a buffer argument: its leaf arrays.
 // False after a diagnostic.
 bool CLowering::aggregateArgument(const clang::Expr *a, std::vector<ExprPtr> &args,
@@ -625,7 +678,7 @@ bool CLowering::aggregateArgument(const clang::Expr *a, std::vector<ExprPtr> &ar
     auto b = aggregateBuffer(a, pre);
     if (!b)
       return false;
-    auto fields = scalarFields(t->getPointeeType());
+    auto fields = scalarFields(t->getPointeeType(), PointerFields::Opaque);
     if (b->second || !fields) {
       unsupported(range(a), "a pointer into a struct or vector buffer other than the buffer "
                             "itself as an argument");
@@ -664,7 +717,7 @@ void CLowering::aggregateSpec(ExprPtr &e) {
   };
   if (e->kind == ExprKind::Perm && e->args[0]->kind == ExprKind::Index &&
       buffer(e->args[0]->args[0])) {
-    auto fields = scalarFields(buffer(e->args[0]->args[0])->first);
+    auto fields = scalarFields(buffer(e->args[0]->args[0])->first, PointerFields::Opaque);
     aggregateSpec(e->args[0]->args[1]);
     aggregateSpec(e->args[1]);
     if (!fields)
@@ -697,7 +750,8 @@ void CLowering::aggregateSpec(ExprPtr &e) {
   if (it == aggregateNames_.end() || bound(it->first))
     return;
   if (dot == std::string::npos) {
-    if (auto fields = scalarFields(it->second.first); fields && it->second.second)
+    if (auto fields = scalarFields(it->second.first, PointerFields::Opaque);
+        fields && it->second.second)
       e->name = leafPath(e->name, fields->front().name);
     return; // a whole struct variable: the type checker reports the unknown name
   }

@@ -202,7 +202,10 @@ void CLowering::enterFunction(const clang::FunctionDecl *fd) {
   returnCint_ = cintOf(fd->getReturnType());
   collectArrayShapes(fd);
   classifyPointers(fd); // lower_pointer_dynamic.cpp
-  asyncBegin(fd);       // lower_async_copy.cpp
+  entryDecls_.clear();
+  assignedParamDecls(fd, entryDecls_);
+  collectGotos(fd); // lower_goto.cpp
+  asyncBegin(fd);   // lower_async_copy.cpp
 }
 
 void CLowering::kernel(clang::FunctionDecl *fd, uint32_t at) {
@@ -248,6 +251,7 @@ void CLowering::kernel(clang::FunctionDecl *fd, uint32_t at) {
   if (auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(fd->getBody())) {
     gpuVerifyContractBegin(body);
     k.body = compound(body);
+    k.body.insert(k.body.begin(), entryDecls_.begin(), entryDecls_.end());
     gpuVerifyContractEnd(k.contract);
     rejectConstantWrites(k.body);
     k.endRange = range(clang::SourceRange(body->getRBracLoc(), body->getRBracLoc()));
@@ -318,6 +322,7 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
   if (auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(fd->getBody())) {
     gpuVerifyContractBegin(body);
     m.body = compound(body);
+    m.body->insert(m.body->begin(), entryDecls_.begin(), entryDecls_.end());
     gpuVerifyContractEnd(m.contract);
   }
   checkFunctionSpecs();

@@ -245,12 +245,14 @@ bool CLowering::pointerUpdate(const clang::Expr *e, std::vector<StmtPtr> &out) {
     target = uo->getSubExpr();
   if (!target || !target->getType()->isPointerType())
     return false;
+  if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e); bo && storedPointerAssign(bo, out))
+    return true; // q[i].p = v (lower_aggregate.cpp)
   auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(target->IgnoreParens());
   auto *vd = dr ? llvm::dyn_cast<clang::VarDecl>(dr->getDecl()) : nullptr;
   if (vd && badPointers_.count(vd))
     return true;
   auto it = vd ? pointerVars_.find(vd) : pointerVars_.end();
-  if (it == pointerVars_.end() || llvm::isa<clang::ParmVarDecl>(vd)) {
+  if (it == pointerVars_.end() || (llvm::isa<clang::ParmVarDecl>(vd) && !it->second.dynamic)) {
     unsupported(r, vd && llvm::isa<clang::ParmVarDecl>(vd)
                        ? "assignment to the pointer parameter '" + vd->getNameAsString() +
                              "' (copy it into a local pointer variable)"
@@ -410,6 +412,8 @@ bool CLowering::isPlainArrayArgument(const clang::Expr *a) const {
   if (!vd)
     return false;
   if (auto *pd = llvm::dyn_cast<clang::ParmVarDecl>(vd)) {
+    if (isAssignedParam(pd))
+      return false; // where it points now: its array and offset (lower_pointer_dynamic.cpp)
     auto *owner = llvm::dyn_cast<clang::FunctionDecl>(pd->getDeclContext());
     return !owner || !takesOffset(owner, pd->getFunctionScopeIndex());
   }

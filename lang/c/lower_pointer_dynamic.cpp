@@ -8,6 +8,9 @@
 //     null dereference is an error (code null) and an access needs the permission of
 //     every array p may point into. An uninitialised pointer's array is unknown (not
 //     null): dereferencing it, or comparing it, proves nothing.
+//   - A pointer parameter the function assigns (`p = q;`, `p++`) is a dynamic pointer
+//     too, starting at the array (and offset) the caller passed: `p$arr` and `p$cur`
+//     declared at the top of the body. Annotations name the parameter's own array.
 //   - A null pointer, or `c ? a : b` between arrays, used directly, is a temporary
 //     array variable holding null or the chosen array.
 //   - A scalar local of a kernel whose address is taken (`&x`) is a one-cell private
@@ -35,6 +38,72 @@ bool isLocalPointer(const clang::VarDecl *vd) {
 }
 
 } // namespace
+
+// Whether the function declaring pointer parameter `pd` assigns it anywhere.
+bool CLowering::isAssignedParam(const clang::ParmVarDecl *pd) const {
+  auto cached = assignedParams_.find(pd);
+  if (cached != assignedParams_.end())
+    return cached->second;
+  bool assigned = false;
+  auto *fd = llvm::dyn_cast<clang::FunctionDecl>(pd->getDeclContext());
+  std::vector<const clang::Stmt *> todo{fd && pd->getType()->isPointerType() ? fd->getBody()
+                                                                             : nullptr};
+  while (!todo.empty() && !assigned) {
+    const clang::Stmt *s = todo.back();
+    todo.pop_back();
+    if (!s)
+      continue;
+    for (const clang::Stmt *c : s->children())
+      todo.push_back(c);
+    const clang::Expr *target = nullptr;
+    if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(s); bo && bo->isAssignmentOp())
+      target = bo->getLHS();
+    else if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(s); uo && uo->isIncrementDecrementOp())
+      target = uo->getSubExpr();
+    assigned = target && declRefVar(target) == pd;
+  }
+  assignedParams_[pd] = assigned;
+  return assigned;
+}
+
+// The assigned pointer parameters of `fd`: dynamic pointers starting where the
+// caller's argument points (its array, and its offset when passed one).
+void CLowering::assignedParamDecls(const clang::FunctionDecl *fd, std::vector<StmtPtr> &out) {
+  for (const clang::ParmVarDecl *pd : fd->parameters()) {
+    if (!isAssignedParam(pd) || isAggregate(pd->getType()->getPointeeType()))
+      continue;
+    std::string name = pd->getNameAsString();
+    clang::QualType pointee = pd->getType()->getPointeeType();
+    SourceRange r = range(pd);
+    if (!(isIntLike(pointee) || isFloat(pointee) || pointee->isBooleanType())) {
+      badPointers_.insert(pd);
+      unsupported(r, "assignment to the pointer parameter '" + name + "' to '" +
+                         pointee.getAsString() +
+                         "' (only pointers to int-like and floating-point scalars)");
+      continue;
+    }
+    ExprPtr start = ir::makeInt(0, r);
+    if (auto it = pointerVars_.find(pd); it != pointerVars_.end())
+      start = typed(ir::makeVar(it->second.offset, r), {}); // a helper passed p$off
+    PointerVar pv{nullptr, name + "$arr", name + "$cur", true};
+    auto arr = newStmt(StmtKind::VarDecl, r);
+    arr->name = pv.baseName;
+    arr->nameRange = r;
+    arr->declType = Type::IntArray;
+    arr->value = ir::makeVar(name, r);
+    auto off = newStmt(StmtKind::VarDecl, r);
+    off->name = pv.offset;
+    off->nameRange = r;
+    off->declType = Type::Int;
+    off->value = start;
+    dynamicArrays_.insert(pv.baseName);
+    if (isFloat(pointee))
+      floatNames_.insert(pv.baseName);
+    pointerVars_[pd] = pv;
+    out.push_back(arr);
+    out.push_back(off);
+  }
+}
 
 // Which local pointers of `fd` are dynamic, and which scalars have their address taken.
 void CLowering::classifyPointers(const clang::FunctionDecl *fd) {
@@ -116,6 +185,8 @@ void CLowering::classifyPointers(const clang::FunctionDecl *fd) {
       return declRefVar(sub);
     }
     const clang::VarDecl *vd = declRefVar(e);
+    if (auto *pd = llvm::dyn_cast_or_null<clang::ParmVarDecl>(vd); pd && isAssignedParam(pd))
+      return nullptr; // a dynamic pointer itself
     if (!vd || !isLocalPointer(vd))
       return vd;
     auto it = assigned.find(vd);
@@ -151,9 +222,7 @@ void CLowering::addressedScalarDecl(const clang::VarDecl *vd, SourceRange r,
   std::string name = vd->getNameAsString();
   userNames_.back().array = true; // `x` in annotations is the cell x[0]
   if (!inKernel_ || !locals_) {
-    unsupported(r, "taking the address of local scalar '" + name +
-                       "' in a helper function (such a scalar is a one-cell private array, "
-                       "only in kernels)");
+    helperAddressedScalar(vd, r, out);
     return;
   }
   if (!jumpScopes_.empty()) {
@@ -162,6 +231,41 @@ void CLowering::addressedScalarDecl(const clang::VarDecl *vd, SourceRange r,
     return;
   }
   arrayDecl(vd, r, /*shared=*/false, out); // lower_arrays.cpp
+}
+
+// `T x;` of a helper, whose address it takes: a fresh one-cell array, allocated
+// where x is declared (each call, each iteration: a new object, as C's), of which
+// the helper alone holds the permission.
+void CLowering::helperAddressedScalar(const clang::VarDecl *vd, SourceRange r,
+                                      std::vector<StmtPtr> &out) {
+  std::string name = vd->getNameAsString();
+  clang::QualType t = vd->getType();
+  if (!(isIntLike(t) || isFloat(t) || t->isBooleanType())) {
+    unsupported(r, "taking the address of local '" + name + "' of '" + t.getAsString() + "'");
+    return;
+  }
+  if (vd->isStaticLocal() || vd->hasExternalStorage()) {
+    unsupported(r, "static or extern local variable '" + name + "'");
+    return;
+  }
+  std::vector<StmtPtr> init;
+  if (vd->hasInit() && !privateInit(vd, t, 1, init)) // lower_arrays.cpp
+    return;
+  auto d = newStmt(StmtKind::VarDecl, r);
+  d->name = name;
+  d->nameRange = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
+  d->declType = Type::IntArray;
+  d->cint = cintOf(t);
+  auto alloc = std::make_shared<ir::Expr>();
+  alloc->kind = ExprKind::NewArray;
+  alloc->range = r;
+  alloc->args = {ir::makeInt(1, r)};
+  d->value = alloc;
+  out.push_back(d);
+  if (isFloat(t))
+    floatNames_.insert(name);
+  sharedCells_.insert(vd); // `x` is x[0]
+  out.insert(out.end(), init.begin(), init.end());
 }
 
 // A pointer whose array is the reference `ref` (null, or an array chosen at run

@@ -10,9 +10,18 @@ std::vector<StmtPtr> CLowering::compound(const clang::CompoundStmt *cs) {
   std::vector<StmtPtr> out;
   size_t scope = userNames_.size(); // the block's declarations end with it
   uint32_t from = offset(cs->getLBracLoc());
-  for (const clang::Stmt *s : cs->body())
-    sequenceItem(s, from, out);
-  annotationStatements(from, offset(cs->getRBracLoc()), out);
+  gotoBlockBegin(cs, out); // lower_goto.cpp
+  std::vector<StmtPtr> *cur = &out;
+  for (const clang::Stmt *s : cs->body()) {
+    if (auto *l = llvm::dyn_cast<clang::LabelStmt>(s)) {
+      gotoLabelReached(cs, l, cur);
+      s = l->getSubStmt();
+    }
+    sequenceItem(s, from, *cur);
+    afterGotoExit(cs, s, cur);
+  }
+  annotationStatements(from, offset(cs->getRBracLoc()), *cur);
+  gotoBlockEnd(cs);
   userNames_.resize(scope);
   return out;
 }
@@ -233,8 +242,20 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
                    "(such as Duff's device)");
     return;
   }
-  if (llvm::isa<clang::GotoStmt, clang::LabelStmt>(s)) {
-    unsupported(r, "'goto' and labels");
+  if (auto *g = llvm::dyn_cast<clang::GotoStmt>(s)) {
+    gotoStmt(g, out); // lower_goto.cpp
+    return;
+  }
+  if (auto *l = llvm::dyn_cast<clang::LabelStmt>(s)) {
+    if (gotoLabels_.count(l)) {
+      unsupported(r, "this label, a goto's target, other than as a statement of a block");
+      return;
+    }
+    stmt(l->getSubStmt(), out); // a label no goto jumps to
+    return;
+  }
+  if (llvm::isa<clang::IndirectGotoStmt>(s)) {
+    unsupported(r, "a computed goto");
     return;
   }
   if (auto *e = llvm::dyn_cast<clang::Expr>(s)) {
@@ -267,8 +288,10 @@ ExprPtr CLowering::loopCondition(const clang::Expr *c, std::vector<ir::Clause> &
 }
 
 std::vector<ir::Clause> CLowering::loopClauses(const clang::Stmt *s) {
-  return contractBefore(offset(s->getBeginLoc()), {ir::ClauseKind::LoopInvariant},
-                        "before a loop (only loop_invariant)");
+  auto clauses = contractBefore(offset(s->getBeginLoc()), {ir::ClauseKind::LoopInvariant},
+                                "before a loop (only loop_invariant)");
+  gotoInvariants(s, clauses); // lower_goto.cpp
+  return clauses;
 }
 
 void CLowering::barrier(const clang::CallExpr *c, std::vector<StmtPtr> &out) {
@@ -463,6 +486,10 @@ void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
     call(c, nullptr, out);
     return;
   }
+  // `(void)1;`: a literal, evaluated for nothing.
+  if (llvm::isa<clang::IntegerLiteral, clang::CharacterLiteral, clang::FloatingLiteral>(
+          e->IgnoreParenImpCasts()))
+    return;
   rejectBuiltinCallsIn(e);
   unsupported(r, "an expression statement without effect or with an effect kprove does not "
                  "model");

@@ -21,7 +21,7 @@ bool isScalarPointee(clang::QualType t) {
 
 // The leaves of `t` below `prefix`; false (and `why`) for what kprove does not model.
 bool CLowering::leavesOf(clang::QualType t, const std::string &prefix, std::vector<Field> &out,
-                         std::string &why, bool pointers) const {
+                         std::string &why, PointerFields pointers) const {
   t = t.getCanonicalType();
   if (const auto *vt = t->getAs<clang::ExtVectorType>()) {
     clang::QualType elem = vt->getElementType().getCanonicalType();
@@ -70,7 +70,7 @@ bool CLowering::leavesOf(clang::QualType t, const std::string &prefix, std::vect
 // class's own, `q.p`).
 bool CLowering::recordLeaves(const clang::RecordDecl *def, clang::QualType t,
                              const std::string &prefix, std::vector<Field> &out, std::string &why,
-                             bool pointers) const {
+                             PointerFields pointers) const {
   if (auto *cxx = llvm::dyn_cast<clang::CXXRecordDecl>(def)) {
     if (cxx->isPolymorphic()) {
       why = "class '" + t.getAsString() + "' with virtual functions";
@@ -108,7 +108,8 @@ bool CLowering::recordLeaves(const clang::RecordDecl *def, clang::QualType t,
 // struct or vector, a pointer to scalars (`pointers`: an array leaf), or an array of
 // any of these, one leaf per cell (`a[0]`, `a[1]`, ...: C's constant-index accesses).
 bool CLowering::fieldLeaves(clang::QualType ft, const std::string &path, const std::string &what,
-                            std::vector<Field> &out, std::string &why, bool pointers) const {
+                            std::vector<Field> &out, std::string &why,
+                            PointerFields pointers) const {
   ft = ft.getCanonicalType();
   if (isAggregate(ft))
     return leavesOf(ft, path, out, why, pointers);
@@ -119,12 +120,18 @@ bool CLowering::fieldLeaves(clang::QualType ft, const std::string &path, const s
   }
   if (ft->isPointerType()) {
     clang::QualType pointee = ft->getPointeeType();
-    if (!pointers || !isScalarPointee(pointee) || spaceOf(pointee) == ir::MemorySpace::Local) {
+    if (pointers == PointerFields::Opaque) {
+      // Kept in memory: only its bits, copied whole (storedPointerAssign).
+      out.push_back({path, Type::Int, false, {}, false, true});
+      return true;
+    }
+    bool arrays = pointers == PointerFields::Arrays;
+    if (!arrays || !isScalarPointee(pointee) || spaceOf(pointee) == ir::MemorySpace::Local) {
       why = "pointer field " + what +
-            (pointers ? std::string(" (only pointers to int-like and floating-point scalars in "
-                                    "global or constant memory)")
-                      : std::string(" (pointers are fields of by-value structs only, not of "
-                                    "variables or of a buffer's elements)"));
+            (arrays ? std::string(" (only pointers to int-like and floating-point scalars in "
+                                  "global or constant memory)")
+                    : std::string(" (pointers are fields of by-value structs only, not of "
+                                  "variables)"));
       return false;
     }
     out.push_back({path, Type::IntArray, isFloat(pointee), cintOf(pointee), true});
@@ -149,7 +156,7 @@ bool CLowering::fieldLeaves(clang::QualType ft, const std::string &path, const s
 }
 
 std::optional<std::vector<CLowering::Field>> CLowering::scalarFields(clang::QualType t,
-                                                                     bool pointers) const {
+                                                                     PointerFields pointers) const {
   if (!isAggregate(t))
     return std::nullopt;
   std::vector<Field> out;
@@ -159,7 +166,7 @@ std::optional<std::vector<CLowering::Field>> CLowering::scalarFields(clang::Qual
   return out;
 }
 
-std::string CLowering::aggregateProblem(clang::QualType t, bool pointers) const {
+std::string CLowering::aggregateProblem(clang::QualType t, PointerFields pointers) const {
   std::vector<Field> out;
   std::string why;
   leavesOf(t, "", out, why, pointers);
