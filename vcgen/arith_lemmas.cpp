@@ -139,9 +139,11 @@ std::vector<T> decompositionLemmas(const T &goal) {
 
 namespace {
 
-// Ground remainders in t: `x % K` (C's truncating remainder, kprove's "tmod") and
-// SMT's Euclidean `mod` (unsigned %).
-void collectRemainders(const T &t, std::set<const Term *> &seen, std::vector<T> &out) {
+// The ground subterms u of t (not under a quantifier, no heaps or masks) with
+// wanted(u), each once over all calls sharing `seen`, at most kMaxLemmas.
+template <class Wanted>
+void collectGround(const T &t, std::set<const Term *> &seen, std::vector<T> &out,
+                   const Wanted &wanted) {
   std::vector<T> todo{t};
   while (!todo.empty() && out.size() < kMaxLemmas) {
     T u = todo.back();
@@ -149,12 +151,20 @@ void collectRemainders(const T &t, std::set<const Term *> &seen, std::vector<T> 
     if (u->sort == Sort::Heap || u->sort == Sort::Mask || u->op == Op::Forall ||
         u->op == Op::Exists || !seen.insert(u.get()).second)
       continue;
-    if ((u->op == Op::App && u->name == "tmod" && u->args.size() == 2) ||
-        (u->op == Op::Mod && u->sort == Sort::Int))
+    if (wanted(u))
       out.push_back(u);
     for (const T &a : u->args)
       todo.push_back(a);
   }
+}
+
+// Ground remainders in t: `x % K` (C's truncating remainder, kprove's "tmod") and
+// SMT's Euclidean `mod` (unsigned %).
+void collectRemainders(const T &t, std::set<const Term *> &seen, std::vector<T> &out) {
+  collectGround(t, seen, out, [](const T &u) {
+    return (u->op == Op::App && u->name == "tmod" && u->args.size() == 2) ||
+           (u->op == Op::Mod && u->sort == Sort::Int);
+  });
 }
 
 } // namespace
@@ -197,20 +207,11 @@ bool isLiteralPowerOfTwo(const T &t) {
 
 // Halvings `x div 2^n`, remainders `x mod 2^n` and isPow2(x) atoms among the ground subterms of t.
 void collectPowerOfTwoTerms(const T &t, std::set<const Term *> &seen, std::vector<T> &out) {
-  std::vector<T> todo{t};
-  while (!todo.empty() && out.size() < kMaxLemmas) {
-    T u = todo.back();
-    todo.pop_back();
-    if (u->sort == Sort::Heap || u->sort == Sort::Mask || u->op == Op::Forall ||
-        u->op == Op::Exists || !seen.insert(u.get()).second)
-      continue;
-    if (((u->op == Op::Div || u->op == Op::Mod) && u->sort == Sort::Int &&
-         isLiteralPowerOfTwo(u->args[1])) ||
-        (u->op == Op::App && u->name == "isPow2" && u->args.size() == 1))
-      out.push_back(u);
-    for (const T &a : u->args)
-      todo.push_back(a);
-  }
+  collectGround(t, seen, out, [](const T &u) {
+    return ((u->op == Op::Div || u->op == Op::Mod) && u->sort == Sort::Int &&
+            isLiteralPowerOfTwo(u->args[1])) ||
+           (u->op == Op::App && u->name == "isPow2" && u->args.size() == 1);
+  });
 }
 
 // Whether the goal or a fact (quantified bodies included) says isPow2 of anything: the
