@@ -10,6 +10,9 @@
 //   atomicOP(&p[i], ...)  needs some permission on p[i]; the cell's value is unknown
 //                         afterwards unless the thread holds all of it
 #ifndef KPROVE_CUDA_H
+#if !defined(__CUDA__) && !defined(__cplusplus)
+#error "<cuda.h> declares CUDA; kprove reads CUDA kernels from .cu files: rename this file to .cu"
+#endif
 #define KPROVE_CUDA_H
 
 #define __global__ __attribute__((global))

@@ -12,6 +12,12 @@
 #ifndef KPROVE_OPENCL_H
 #define KPROVE_OPENCL_H
 
+// A .c file is read as plain C11, without OpenCL's types and builtins (VerCors
+// reads OpenCL kernels from .c files that include this header; kprove does not).
+#if !defined(__OPENCL_C_VERSION__) && !defined(__OPENCL_VERSION__)
+#error "<opencl.h> declares OpenCL C; kprove reads OpenCL kernels from .cl files: rename this file to .cl"
+#endif
+
 // GPUVerify's annotations (__requires, __assert, __invariant, ...).
 #include <gpuverify.h>
 #endif

@@ -60,3 +60,22 @@ TEST_CASE("a .c file has no OpenCL builtins", "[c][iteration]") {
   CHECK(r.errors.begin()->first == "unsupported");
   CHECK(kprove::testing::mentions(r, "get_local_id"));
 }
+
+// VerCors reads OpenCL kernels from .c files that include <opencl.h>; kprove reads a
+// .c file as plain C11, and its own headers say which extension they need instead of
+// failing inside the header (before: "unknown type name 'bool'" in kprove's prelude).
+TEST_CASE("a .c file including <opencl.h> or <cuda.h> is told to use .cl or .cu",
+          "[c][iteration]") {
+  for (const auto &[header, ext] : {std::pair{"opencl.h", ".cl"}, std::pair{"cuda.h", ".cu"}}) {
+    auto r = kprove::testing::runSnippet(
+        std::string("#include <") + header + ">\nvoid f(void) {}\n", "plain", ".c");
+    INFO(header);
+    CHECK(r.verdict == Verdict::Invalid);
+    CHECK(r.errors.count({"parse", 1}));
+    bool named = false;
+    for (const auto &d : r.raw.errors)
+      named =
+          named || d.message.find(std::string("rename this file to ") + ext) != std::string::npos;
+    CHECK(named);
+  }
+}
