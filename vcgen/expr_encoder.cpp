@@ -492,9 +492,13 @@ T ExprEncoder::arithResult(const ir::Expr &e, const T &exact) {
     return exact;
   if (!e.cint.isSigned)
     return vc_.wrapTo(exact, e.cint);
+  // VerCors checks C code with unbounded integers, so a kernel it verified can fail
+  // here on its first arithmetic line; the note names the switch to its reading.
   require(inRange(exact, e.cint), DiagCode::Overflow, e.range,
           fmt::format("'{}' may overflow {} (signed overflow is undefined behaviour)",
-                      vc_.spelling(e), ir::intTypeName(e.cint)));
+                      vc_.spelling(e), ir::intTypeName(e.cint)),
+          {{SourceRange{}, "kprove gives C integers their widths; --int-math reads them as "
+                           "unbounded integers, as VerCors does"}});
   return exact;
 }
 
