@@ -323,3 +323,54 @@ TEST_CASE("the launch limits bound thread ids, not every sum of launch sizes", "
            "get_local_id(0);\n  //@ assert x >= 0;\n}\n")
             .verdict == Verdict::Verified);
 }
+
+TEST_CASE("a bool cell holds 0 or 1 and reads as a truth value, in code and annotations",
+          "[c][int]") {
+  // Before: every read or write of a bool buffer was a type error (bool vs int cell).
+  const char *src = R"(/*@
+  context a != NULL && \pointer_length(a) == get_global_size(0);
+  context Perm(&a[get_global_id(0)], write);
+  ensures a[get_global_id(0)] == (get_global_id(0) > 3);
+  ensures !a[get_global_id(0)] ==> get_global_id(0) <= 3;
+@*/
+__kernel void k(__global bool *a) {
+  size_t g = get_global_id(0);
+  a[g] = g > 3;
+  __global bool *p = a + g;
+  bool u = *p;
+  if (a[g]) { a[g] = u; }
+  //@ assert a[g] == u && (u ? 1 : 0) == (a[g] ? 1 : 0);
+  a[g] = !a[g] ? false : true;
+}
+)";
+  auto r = cl(src);
+  CHECK(r.verdict == Verdict::Verified);
+  CHECK(r.errors.empty());
+  std::string wrong = src;
+  wrong.replace(wrong.find("a[g] = g > 3;"), 13, "a[g] = g > 4;");
+  CHECK(cl(wrong).errors == Errors{{"post", 4}});
+
+  // A __shared__ bool is one cell of the block: thread 0 sets it, all read it.
+  const char *shared = R"(/*@
+  requires threadIdx.x == 0 ==> Perm(&done, write);
+@*/
+__global__ void k(int *out) {
+  __shared__ bool done;
+  if (threadIdx.x == 0)
+    done = true;
+  /*@
+    requires threadIdx.x == 0 ==> Perm(&done, write) ** done;
+    ensures Perm(&done, 1\(blockDim.x)) ** done;
+  @*/
+  __syncthreads();
+  bool d = done;
+  //@ assert d;
+}
+)";
+  auto s = cu(shared);
+  CHECK(s.verdict == Verdict::Verified);
+  CHECK(s.errors.empty());
+  std::string unset = shared;
+  unset.replace(unset.find("done = true;"), 12, "done = 0;   ");
+  CHECK(cu(unset).errors == Errors{{"barrier.pre", 9}});
+}

@@ -330,6 +330,8 @@ private:
 
   // --- C's integer types in annotations (type_annotations.cpp) ---
   void typeSpec(ExprPtr &e);
+  void typeSpecClause(ExprPtr &e); // a whole clause, assertion or ghost argument
+  void boolCellSpec(ExprPtr &e);
   // The type of the value `name` (element: of its cells) denotes; unbounded if none.
   ir::IntType scopedIntType(const std::string &name, bool element) const;
   ir::IntType builtinIntType(const std::string &name) const;
@@ -392,6 +394,7 @@ private:
   ExprPtr convertTo(const clang::Expr *e, Type want, std::vector<StmtPtr> &pre);
   ExprPtr cond(const clang::Expr *e, std::vector<StmtPtr> &pre);
   ExprPtr coerce(ExprPtr v, Type have, Type want, bool isFloatValue, SourceRange r);
+  ExprPtr boolCellValue(ExprPtr cell, clang::QualType t, SourceRange r);
   bool isBoolValued(const clang::Expr *e) const;
   ExprPtr floatCall(const std::string &fn, std::vector<ExprPtr> args, SourceRange r);
   ExprPtr arith(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, clang::QualType t,
@@ -527,6 +530,7 @@ private:
     std::string name;
     ir::IntType cint;
     bool array = false;                      // cint is the element type of this pointer or array
+    bool boolCells = false;                  // an array or pointer of bool (cells hold 0 or 1)
     const clang::VarDecl *pointer = nullptr; // a pointer modelled as an offset (pointerVars_)
   };
   std::vector<ScopedName> userNames_;
@@ -551,7 +555,7 @@ private:
   // `//@ ghost int x;` declarations seen so far. Only ghost code assigns them, and
   // only they receive a call's yields (a real variable keeps its value at run time).
   std::set<std::string> ghostVars_;
-  std::vector<ExprPtr> specExprs_;   // annotations of the function being lowered
+  std::vector<ExprPtr> specExprs_; // annotations of the function being lowered
   std::set<std::string> atomics_;
   std::map<std::string, size_t> floatLiterals_;
   std::map<std::string, std::pair<size_t, bool>> floatFns_; // arity, returns bool

@@ -7,9 +7,9 @@
 // the assignment of e to the call's target. A helper with a contract stays modular
 // (and may not use thread ids). Recursion among inlined helpers and a return that
 // does not end its path (inside a loop) are unsupported.
-#include <algorithm>
 #include "lang/c/c_frontend.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -81,7 +81,8 @@ private:
   // No contract and no ghost parameters (given/yields): a helper kprove may inline.
   static bool contractLess(const ir::Method &m) {
     return m.contract.empty() && m.yields.empty() &&
-           std::none_of(m.params.begin(), m.params.end(), [](const ir::Param &p) { return p.given; });
+           std::none_of(m.params.begin(), m.params.end(),
+                        [](const ir::Param &p) { return p.given; });
   }
   bool usesThread(const std::vector<StmtPtr> &body) const {
     for (const StmtPtr &s : body) {

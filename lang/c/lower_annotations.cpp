@@ -56,21 +56,21 @@ std::optional<SpecComment> CLowering::parseAnnotation(Annotation &a) {
       markBuiltins(c.expr);
       aggregateSpec(c.expr);
       if (typeSpecsNow_)
-        typeSpec(c.expr);
+        typeSpecClause(c.expr);
       specExprs_.push_back(c.expr);
     }
     for (ir::GhostArg &g : spec->callGiven) {
       expandConstants(g.value);
       markBuiltins(g.value);
       aggregateSpec(g.value);
-      typeSpec(g.value);
+      typeSpecClause(g.value);
       specExprs_.push_back(g.value);
     }
     for (const StmtPtr &st : spec->stmts) {
       expandConstants(st->value);
       markBuiltins(st->value);
       aggregateSpec(st->value);
-      typeSpec(st->value);
+      typeSpecClause(st->value);
       specExprs_.push_back(st->value);
     }
   }

@@ -187,8 +187,8 @@ void CLowering::enterFunction(const clang::FunctionDecl *fd) {
     const clang::ParmVarDecl *p = fd->getParamDecl(i);
     clang::QualType t = p->getType().getCanonicalType();
     userNames_.push_back({p->getNameAsString(),
-                          cintOf(t->isPointerType() ? t->getPointeeType() : t),
-                          t->isPointerType()});
+                          cintOf(t->isPointerType() ? t->getPointeeType() : t), t->isPointerType(),
+                          t->isPointerType() && t->getPointeeType()->isBooleanType()});
     if (isAggregate(t->isPointerType() ? t->getPointeeType() : t))
       declareAggregate(p->getNameAsString(), t->isPointerType() ? t->getPointeeType() : t,
                        t->isPointerType());
@@ -372,8 +372,12 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
   const clang::ArrayType *arrayType = ctx_.getAsArrayType(t);
   bool local = isSharedDecl(vd);
   // A shared scalar is a one-cell array (lower_arrays.cpp).
-  userNames_.push_back({name, cintOf(arrayType ? arrayType->getElementType() : t),
-                        arrayType != nullptr || t->isPointerType() || local});
+  bool cells = arrayType != nullptr || t->isPointerType() || local;
+  clang::QualType cellType = arrayType            ? ctx_.getBaseElementType(t)
+                             : t->isPointerType() ? t->getPointeeType()
+                                                  : t;
+  userNames_.push_back({name, cintOf(arrayType ? arrayType->getElementType() : t), cells,
+                        cells && cellType->isBooleanType()});
   if ((local && !t->isIncompleteArrayType()) || ctx_.getAsConstantArrayType(t)) {
     arrayDecl(vd, r, local, out); // lower_arrays.cpp
     return;

@@ -128,6 +128,14 @@ ExprPtr CLowering::coerce(ExprPtr v, Type have, Type want, bool isFloatValue, So
   return ite;
 }
 
+// A memory cell of C type bool holds the int 0 or 1 (memory is int cells, §11.2):
+// read as a truth value, `cell != 0`; written as `v ? 1 : 0` (assignments).
+ExprPtr CLowering::boolCellValue(ExprPtr cell, clang::QualType t, SourceRange r) {
+  if (!cell || !t->isBooleanType() || cell->kind != ExprKind::Index)
+    return cell;
+  return ir::makeBinary(ir::BinOp::Ne, cell, ir::makeInt(0, r), r);
+}
+
 // Whether the IR for `e` is a formula (comparisons, logic, bool variables).
 bool CLowering::isBoolValued(const clang::Expr *e) const {
   e = e->IgnoreParens();
@@ -138,8 +146,8 @@ bool CLowering::isBoolValued(const clang::Expr *e) const {
   }
   if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e))
     return bo->isComparisonOp() || bo->isLogicalOp();
-  if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e))
-    return uo->getOpcode() == clang::UO_LNot;
+  if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e)) // !x, or *p of a bool pointer
+    return uo->getOpcode() == clang::UO_LNot || uo->getType()->isBooleanType();
   if (auto *co = llvm::dyn_cast<clang::ConditionalOperator>(e))
     return isBoolValued(co->getTrueExpr()) && isBoolValued(co->getFalseExpr());
   return e->getType()->isBooleanType();
@@ -259,7 +267,7 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
       return nullptr;
     }
     if (ExprPtr cell = sharedScalarCell(dr, r))
-      return cell;
+      return boolCellValue(cell, dr->getType(), r);
     if (pointerVar(dr)) {
       unsupported(r, "the pointer '" + dr->getDecl()->getNameAsString() +
                          "' as a value (only *p, p[i], p + i, comparisons and arguments)");
@@ -297,7 +305,7 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
   if (llvm::isa<clang::ExtVectorElementExpr>(e)) // v.x (lower_aggregate.cpp)
     return aggregateLeaf(e, pre);
   if (auto *as = llvm::dyn_cast<clang::ArraySubscriptExpr>(e))
-    return index(as, pre);
+    return boolCellValue(index(as, pre), as->getType(), r);
   if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e)) {
     switch (uo->getOpcode()) {
     case clang::UO_Minus: {
@@ -312,7 +320,8 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
       return value(uo->getSubExpr(), pre);
     case clang::UO_Deref: {
       auto p = pointerValue(uo->getSubExpr(), pre);
-      return p ? pointerCell(*p, nullptr, uo->getType(), r) : nullptr;
+      return boolCellValue(p ? pointerCell(*p, nullptr, uo->getType(), r) : nullptr, uo->getType(),
+                           r);
     }
     case clang::UO_LNot: {
       ExprPtr a = cond(uo->getSubExpr(), pre);

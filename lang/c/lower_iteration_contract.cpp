@@ -27,11 +27,10 @@ bool CLowering::iterationContract(const clang::ForStmt *fs, std::vector<StmtPtr>
     return false;
   SourceRange r = range(fs);
   typeSpecsNow_ = false;
-  auto clauses =
-      contractBefore(bodyAt,
-                     {ir::ClauseKind::Requires, ir::ClauseKind::Ensures, ir::ClauseKind::Context,
-                      ir::ClauseKind::ContextEverywhere},
-                     "in a loop's iteration contract");
+  auto clauses = contractBefore(bodyAt,
+                                {ir::ClauseKind::Requires, ir::ClauseKind::Ensures,
+                                 ir::ClauseKind::Context, ir::ClauseKind::ContextEverywhere},
+                                "in a loop's iteration contract");
   typeSpecsNow_ = true;
   // The header: for (int i = lo; i < hi or i <= hi; i++ or ++i or i += 1).
   const clang::VarDecl *v = nullptr;
@@ -68,7 +67,7 @@ bool CLowering::iterationContract(const clang::ForStmt *fs, std::vector<StmtPtr>
   std::string name = v->getNameAsString();
   userNames_.push_back({name, cintOf(v->getType()), false});
   for (ir::Clause &c : clauses)
-    typeSpec(c.expr);
+    typeSpecClause(c.expr);
   auto par = newStmt(StmtKind::Par, r);
   par->iters.push_back({name, lo, hi, range(v)});
   par->clauses = clauses;

@@ -182,7 +182,7 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
     if (fs->getInit())
       stmt(fs->getInit(), *into);
     for (ir::Clause &c : clauses) // the init's variables are in scope now
-      typeSpec(c.expr);
+      typeSpecClause(c.expr);
     auto w = newStmt(StmtKind::While, r);
     w->clauses = clauses;
     std::vector<StmtPtr> head;
@@ -412,6 +412,8 @@ void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
         return;
       out.insert(out.end(), indexCalls.begin(), indexCalls.end());
       Type tt = irType(bo->getLHS()->getType());
+      if (tt == Type::Bool && target->kind == ExprKind::Index)
+        tt = Type::Int; // a bool cell holds 0 or 1 (boolCellValue)
       if (bo->getOpcode() == clang::BO_Assign) {
         if (const clang::CallExpr *c = callNeedingStatement(bo->getRHS())) {
           ir::IntType to = cintOf(bo->getLHS()->getType()), from = cintOf(c->getType());

@@ -174,10 +174,9 @@ void CLowering::vloadGiven(const clang::CallExpr *c, const std::vector<ExprPtr> 
       e->range = r;
       return e;
     };
-    ExprPtr f = ir::makeBinary(ir::BinOp::And,
-                               ir::makeBinary(ir::BinOp::Lt, perm(ir::PermConst::None), g.value, r),
-                               ir::makeBinary(ir::BinOp::Lt, g.value, perm(ir::PermConst::Write), r),
-                               r);
+    ExprPtr f = ir::makeBinary(
+        ir::BinOp::And, ir::makeBinary(ir::BinOp::Lt, perm(ir::PermConst::None), g.value, r),
+        ir::makeBinary(ir::BinOp::Lt, g.value, perm(ir::PermConst::Write), r), r);
     for (const ExprPtr &cell : cells) {
       auto held = std::make_shared<ir::Expr>();
       held->kind = ExprKind::Perm;

@@ -92,6 +92,28 @@ IntType CLowering::builtinIntType(const std::string &name) const {
   return {static_cast<uint8_t>(ctx_.getTypeSize(ctx_.getSizeType())), false};
 }
 
+// A cell of a bool array or pointer holds 0 or 1 (CLowering::boolCellValue): an
+// annotation reads it as `cell != 0`, as the code does.
+void CLowering::boolCellSpec(ExprPtr &e) {
+  if (!e || e->kind != ExprKind::Index || e->args.size() != 2 || e->args[0]->kind != ExprKind::Var)
+    return;
+  const std::string &name = e->args[0]->name;
+  for (auto it = specBinders_.rbegin(); it != specBinders_.rend(); ++it)
+    if (it->name == name)
+      return;
+  for (auto it = userNames_.rbegin(); it != userNames_.rend(); ++it)
+    if (it->name == name) {
+      if (it->boolCells)
+        e = ir::makeBinary(BinOp::Ne, e, ir::makeInt(0, e->range), e->range);
+      return;
+    }
+}
+
+void CLowering::typeSpecClause(ExprPtr &e) {
+  typeSpec(e);
+  boolCellSpec(e);
+}
+
 void CLowering::typeSpec(ExprPtr &e) {
   if (!e)
     return;
@@ -105,8 +127,12 @@ void CLowering::typeSpec(ExprPtr &e) {
       b.cint = {32, true};
     specBinders_.push_back({b.name, b.cint});
   }
-  for (ExprPtr &a : e->args)
-    typeSpec(a);
+  for (size_t k = 0; k < e->args.size(); ++k) {
+    typeSpec(e->args[k]);
+    // A permission's location is the cell itself, not its truth value.
+    if (k > 0 || (e->kind != ExprKind::Perm && e->kind != ExprKind::PointsTo))
+      boolCellSpec(e->args[k]);
+  }
   specBinders_.resize(bound);
   SourceRange r = e->range;
   switch (e->kind) {
