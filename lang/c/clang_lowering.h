@@ -203,6 +203,14 @@ private:
   void enterFunction(const clang::FunctionDecl *fd);
   void kernel(clang::FunctionDecl *fd, uint32_t at);
   void helper(clang::FunctionDecl *fd, uint32_t at);
+  // Pure functions (pure_functions.cpp): `/*@ pure @*/` on a C function, and ghost
+  // declarations `/*@ pure int f(int x) = e; @*/`.
+  void findPureFunctions();
+  void pureHelper(clang::FunctionDecl *fd, ir::Method m);
+  bool ghostDeclarations(Annotation &a);
+  void addGhostFunctions(std::vector<ir::Method> functions);
+  bool callArguments(const clang::CallExpr *c, const std::string &name, std::vector<ExprPtr> &args,
+                     std::vector<StmtPtr> &pre);
   void localDecl(const clang::Decl *d, std::vector<StmtPtr> &out);
   static bool refersTo(const clang::Stmt *s, const clang::VarDecl *vd);
   void addFloatFunctions();
@@ -540,6 +548,7 @@ private:
   // declarations are in scope.
   bool typeSpecsNow_ = true;
   std::set<std::string> mainFunctions_; // functions the file defines
+  std::set<std::string> pureFunctions_; // C functions marked `/*@ pure @*/` (pure_functions.cpp)
   // GPUVerify's contract calls at the start of the function body being lowered, and
   // the clauses they became; >0 while lowering the argument of a GPUVerify annotation.
   std::set<const clang::Stmt *> gvContractStmts_;

@@ -156,6 +156,18 @@ std::vector<ir::Clause> CLowering::contractBefore(uint32_t at,
   auto spec = parseAnnotation(*a);
   if (!spec)
     return {};
+  if (!spec->functions.empty()) {
+    // Ghost declarations right before the function: not its contract.
+    addGhostFunctions(std::move(spec->functions)); // pure_functions.cpp
+    return {};
+  }
+  if (spec->pure) {
+    if (ghost)
+      ghost->pure = true;
+    else
+      typeError({{file_, a->bodyBegin}, {file_, a->bodyEnd}},
+                std::string("'pure' is not allowed ") + where);
+  }
   if (spec->ghostArgsOnly())
     typeError({{file_, a->bodyBegin}, {file_, a->bodyEnd}},
               std::string("'given {...}' or 'yields {...}' must come right after a call, not ") +

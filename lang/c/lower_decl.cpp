@@ -16,10 +16,11 @@ void CLowering::run() {
         fd && fd->doesThisDeclarationHaveABody() && inMainFile(fd->getLocation()))
       mainFunctions_.insert(fd->getNameAsString());
   findOffsetParams();
+  findPureFunctions(); // pure_functions.cpp
   for (clang::Decl *d : ctx_.getTranslationUnitDecl()->decls())
     topLevel(d);
-  for (const Annotation &a : annotations_)
-    if (!a.used)
+  for (Annotation &a : annotations_)
+    if (!a.used && !ghostDeclarations(a))
       unusedAnnotation(a);
   addFloatFunctions();
 }
@@ -319,6 +320,10 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
   m.returnCint = cintOf(rt);
   if (namesFileMemory(fd->getBody()))
     return; // reported
+  if (ghost.pure) {
+    pureHelper(fd, std::move(m)); // pure_functions.cpp
+    return;
+  }
   if (auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(fd->getBody())) {
     gpuVerifyContractBegin(body);
     m.body = compound(body);

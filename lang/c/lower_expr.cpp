@@ -501,6 +501,16 @@ ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre
   }
   if (auto gv = gpuVerifyValue(c, pre))
     return *gv;
+  if (pureFunctions_.count(name) && !isBuiltin(c)) {
+    // A pure function's call is a value (its body is its definition).
+    auto call = std::make_shared<ir::Expr>();
+    call->kind = ExprKind::Call;
+    call->range = r;
+    call->name = name;
+    if (!callArguments(c, name, call->args, pre))
+      return nullptr;
+    return typed(call, cintOf(c->getType()));
+  }
   if (!isBuiltin(c) || isAtomic(c)) {
     // A helper function or atomic inside an expression: evaluated first, into a temporary.
     std::string tmp = freshTemp();

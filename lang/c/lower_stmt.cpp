@@ -374,6 +374,8 @@ const clang::CallExpr *CLowering::callNeedingStatement(const clang::Expr *e) con
   auto *c = llvm::dyn_cast<clang::CallExpr>(e->IgnoreParenImpCasts());
   if (!c)
     return nullptr;
+  if (pureFunctions_.count(calleeName(c)) && !isBuiltin(c))
+    return nullptr; // a pure function's call is an expression (pure_functions.cpp)
   if (!isBuiltin(c) || isAtomic(c))
     return c;
   return nullptr;
@@ -552,40 +554,8 @@ void CLowering::call(const clang::CallExpr *c, ExprPtr target, std::vector<StmtP
   s->nameRange = range(clang::SourceRange(c->getBeginLoc(), c->getBeginLoc()));
   s->target = target;
   std::vector<StmtPtr> pre;
-  const clang::FunctionDecl *callee = c->getDirectCallee();
-  for (unsigned i = 0; i < c->getNumArgs(); ++i) {
-    const clang::Expr *a = c->getArg(i);
-    bool offsetParam = callee && takesOffset(callee, i);
-    if (isStructValue(a) ||
-        (a->getType()->isPointerType() && isAggregate(a->getType()->getPointeeType()))) {
-      if (!aggregateArgument(a, s->args, pre)) // lower_aggregate.cpp
-        return;
-      continue;
-    }
-    if (a->getType()->isPointerType() && !isPlainArrayArgument(a)) {
-      if (!offsetParam) {
-        unsupported(range(a), "a pointer argument other than an array name to '" + name + "'");
-        return;
-      }
-      // An offset pointer: the array, then the offset (findOffsetParams gave the
-      // parameter its offset parameter).
-      auto p = pointerValue(a, pre);
-      if (!p)
-        return;
-      s->args.push_back(ir::makeVar(p->baseName, range(a)));
-      s->args.push_back(p->offset ? p->offset : ir::makeInt(0, range(a)));
-      continue;
-    }
-    if (a->getType()->isPointerType() && offsetParam) {
-      s->args.push_back(argument(a, pre));
-      s->args.push_back(ir::makeInt(0, range(a)));
-      continue;
-    }
-    ExprPtr v = argument(a, pre);
-    if (!v)
-      return;
-    s->args.push_back(v);
-  }
+  if (!callArguments(c, name, s->args, pre))
+    return;
   SpecComment ghost = ghostArgsAfter(c);
   s->given = ghost.callGiven;
   s->yields = ghost.callYields;
@@ -597,6 +567,47 @@ void CLowering::call(const clang::CallExpr *c, ExprPtr target, std::vector<StmtP
                                     y.value->name + ";')");
   out.insert(out.end(), pre.begin(), pre.end());
   out.push_back(s);
+}
+
+// The IR arguments of a call of the file's function `name`: a struct or vector as its
+// leaves, an offset pointer as its array and offset.
+bool CLowering::callArguments(const clang::CallExpr *c, const std::string &name,
+                              std::vector<ExprPtr> &args, std::vector<StmtPtr> &pre) {
+  const clang::FunctionDecl *callee = c->getDirectCallee();
+  for (unsigned i = 0; i < c->getNumArgs(); ++i) {
+    const clang::Expr *a = c->getArg(i);
+    bool offsetParam = callee && takesOffset(callee, i);
+    if (isStructValue(a) ||
+        (a->getType()->isPointerType() && isAggregate(a->getType()->getPointeeType()))) {
+      if (!aggregateArgument(a, args, pre)) // lower_aggregate.cpp
+        return false;
+      continue;
+    }
+    if (a->getType()->isPointerType() && !isPlainArrayArgument(a)) {
+      if (!offsetParam) {
+        unsupported(range(a), "a pointer argument other than an array name to '" + name + "'");
+        return false;
+      }
+      // An offset pointer: the array, then the offset (findOffsetParams gave the
+      // parameter its offset parameter).
+      auto p = pointerValue(a, pre);
+      if (!p)
+        return false;
+      args.push_back(ir::makeVar(p->baseName, range(a)));
+      args.push_back(p->offset ? p->offset : ir::makeInt(0, range(a)));
+      continue;
+    }
+    if (a->getType()->isPointerType() && offsetParam) {
+      args.push_back(argument(a, pre));
+      args.push_back(ir::makeInt(0, range(a)));
+      continue;
+    }
+    ExprPtr v = argument(a, pre);
+    if (!v)
+      return false;
+    args.push_back(v);
+  }
+  return true;
 }
 
 // Pointer arguments pass the array itself; anything else is a value.

@@ -234,9 +234,12 @@ auto const base_type = tk(Tok::KwInt)[baseType(Type::Int)] | tk(Tok::KwBool)[bas
                        x3::omit[ident >> -type_args][namedType];
 // VerCors reads `int[N]` as `int[]`: a dimension's size is parsed and ignored (its
 // length is whatever the value's is; a contract states `a.length == N` if needed).
-auto const type_def = span(
-    x3::omit[x3::eps[typeStart] >> base_type >> *(tk(Tok::LBracket) >> -x3::omit[nested_expr] >>
-                                                  tk(Tok::RBracket))[arrayDim]])[typeFinish];
+// In a C file's annotations `int *p` is a pointer to int cells: an int array there.
+CSpecIs const in_c_spec;
+auto const type_def =
+    span(x3::omit[x3::eps[typeStart] >> base_type >>
+                  *((tk(Tok::LBracket) >> -x3::omit[nested_expr] >> tk(Tok::RBracket)) |
+                    (in_c_spec >> tk(Tok::Star)))[arrayDim]])[typeFinish];
 
 // --- clauses ---
 
@@ -276,7 +279,7 @@ auto const method_sig = named("a method declaration", type[methodType] > ident[m
 auto const method_decl_def =
     span(x3::omit[x3::eps[methodStart] >>
                   ((+(method_clause[methodClause] | ghost_param[methodGhostParam] |
-                     modifier[methodModifier]) > method_sig) |
+                      modifier[methodModifier]) > method_sig) |
                    method_sig)])[methodFinish];
 
 auto const member = method_decl[declareMember] | misplaced_clause;
@@ -301,6 +304,87 @@ auto const program_def = *(class_decl | kernel_decl[declareKernel] | method_decl
 
 // --- C annotations ---
 
+// Succeeds, consuming nothing, iff a declaration follows: clauses (each up to its
+// `;`), ghost parameters and modifiers, then `TYPE NAME (`. An annotation holding
+// one declares ghost functions; any other is a contract or statements (X3 does not
+// backtrack over the expectation points inside method_decl, so this decides first).
+struct DeclarationAhead : x3::parser<DeclarationAhead> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  template <typename I, typename Ctx, typename RCtx, typename Attr>
+  bool parse(I &first, I const &last, Ctx const &, RCtx &, Attr &) const {
+    I it = first;
+    auto skipBalanced = [&](Tok open, Tok close) {
+      int depth = 0;
+      for (; it != last; ++it) {
+        if (it->kind == open)
+          ++depth;
+        else if (it->kind == close && --depth == 0) {
+          ++it;
+          return;
+        }
+      }
+    };
+    while (it != last) {
+      Tok k = it->kind;
+      if (k == Tok::KwRequires || k == Tok::KwEnsures || k == Tok::KwContext ||
+          k == Tok::KwContextEverywhere || k == Tok::KwDecreases || k == Tok::KwGiven ||
+          k == Tok::KwYields) {
+        int depth = 0;
+        for (; it != last; ++it) {
+          if (it->kind == Tok::LParen || it->kind == Tok::LBrace || it->kind == Tok::LBracket)
+            ++depth;
+          else if (it->kind == Tok::RParen || it->kind == Tok::RBrace || it->kind == Tok::RBracket)
+            --depth;
+          else if (it->kind == Tok::Semi && depth <= 0) {
+            ++it;
+            break;
+          }
+        }
+      } else if (k == Tok::KwPure || k == Tok::KwStatic || k == Tok::KwInline) {
+        ++it;
+      } else {
+        break;
+      }
+    }
+    if (it == last ||
+        !(it->kind == Tok::KwInt || it->kind == Tok::KwBool || it->kind == Tok::KwFrac ||
+          it->kind == Tok::KwVoid || it->kind == Tok::Ident))
+      return false;
+    ++it;
+    if (it != last && it->kind == Tok::Lt)
+      skipBalanced(Tok::Lt, Tok::Gt);
+    while (it != last && it->kind == Tok::LBracket)
+      skipBalanced(Tok::LBracket, Tok::RBracket);
+    if (it == last || it->kind != Tok::Ident)
+      return false;
+    ++it;
+    return it != last && it->kind == Tok::LParen;
+  }
+};
+DeclarationAhead const declaration_ahead;
+
+auto const specFunction = [](auto &ctx) {
+  MethodBuilder &m = x3::_attr(ctx);
+  ParseState &st = state(ctx);
+  if (m.field) {
+    unsupported(st, m.method.range, "a ghost variable outside a function");
+    return;
+  }
+  if (!m.method.pure) {
+    unsupported(st, m.method.nameRange,
+                "ghost method '" + m.method.name +
+                    "' in an annotation (only pure functions: 'pure T f(...) = e;')");
+    return;
+  }
+  x3::_val(ctx).functions.push_back(std::move(m.method));
+};
+auto const specModifier = [](auto &ctx) {
+  const Token *t = x3::_attr(ctx);
+  if (t->kind == Tok::KwPure)
+    x3::_val(ctx).pure = true;
+};
+
 auto const spec_clause_def =
     clauseOf(TokSet({Tok::KwRequires, Tok::KwEnsures, Tok::KwContext, Tok::KwContextEverywhere,
                      Tok::KwLoopInvariant, Tok::KwInvariant, Tok::KwDecreases},
@@ -308,9 +392,10 @@ auto const spec_clause_def =
 // `given {...} yields {...}` alone: the ghost arguments of the call right before it.
 auto const call_ghost_args =
     &((tk(Tok::KwGiven) | tk(Tok::KwYields)) >> tk(Tok::LBrace)) > ghost_args[specGhostArgs];
-auto const spec_comment_def =
-    (call_ghost_args | (*(spec_clause[specClause] | ghost_param[specGhostParam]) > *stmt[specStmts])) >
-    named("a clause or an assertion", end_of_input);
+auto const spec_comment_def = (call_ghost_args | (declaration_ahead >> +method_decl[specFunction]) |
+                               (*(spec_clause[specClause] | ghost_param[specGhostParam] |
+                                  modifier[specModifier]) > *stmt[specStmts])) >
+                              named("a clause or an assertion", end_of_input);
 
 BOOST_SPIRIT_DEFINE(method_clause, kernel_clause, spec_clause, method_decl, class_decl, kernel_decl)
 

@@ -82,6 +82,8 @@ struct SpecBuilder {
   std::vector<StmtPtr> stmts;
   std::vector<ir::Param> given, yields; // `given T x;` / `yields T y;` before a function
   GhostArgs ghostArgs;                  // `given {...} yields {...}` right after a call
+  std::vector<ir::Method> functions;    // ghost declarations: `pure int f(int x) = e;`
+  bool pure = false;                    // a `pure` modifier alone: the C function after it
 };
 
 // ---------------------------------------------------------------------------------

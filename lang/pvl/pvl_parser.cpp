@@ -233,7 +233,8 @@ void parseSpecText(SpecJob &job) {
     return emitDeferred(st.deferred, job.diags);
   job.out = SpecComment{std::move(built.clauses),         std::move(built.stmts),
                         std::move(built.given),           std::move(built.yields),
-                        std::move(built.ghostArgs.given), std::move(built.ghostArgs.yields)};
+                        std::move(built.ghostArgs.given), std::move(built.ghostArgs.yields),
+                        std::move(built.functions),       built.pure};
 }
 
 } // namespace

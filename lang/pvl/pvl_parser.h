@@ -33,6 +33,10 @@ struct SpecComment {
   std::vector<ir::Param> given, yields;
   // Alone right after a call: its `given {p = e}` and `yields {x = q}` arguments.
   std::vector<ir::GhostArg> callGiven, callYields;
+  // File scope: ghost declarations (pure functions), `/*@ pure int f(int x) = e; @*/`.
+  std::vector<ir::Method> functions;
+  // `/*@ pure @*/` (possibly with clauses) before a C function: the function is pure.
+  bool pure = false;
   bool ghostArgsOnly() const { return !callGiven.empty() || !callYields.empty(); }
 };
 

@@ -1,0 +1,95 @@
+// Pure functions in OpenCL/CUDA files (lang/c/pure_functions.cpp, docs/language.md
+// §11.1): `/*@ pure @*/` on a C function and ghost declarations in annotations. Each
+// case checks a verdict, a diagnostic code and a line.
+#include "snippet_checks.h"
+
+#include <catch2/catch.hpp>
+
+using kprove::driver::Verdict;
+using kprove::testing::expectOutcome;
+using kprove::testing::mentions;
+using kprove::testing::runSnippet;
+
+namespace {
+// The C function `twice` is pure; `tri` is a ghost function; both are called in
+// code (twice) and in annotations.
+const char *kPureKernel =
+    "/*@ requires n >= 0; decreases n; pure int tri(int n) = n == 0 ? 0 : n + tri(n - 1); @*/\n"
+    "/*@ requires -1000 <= x && x <= 1000; pure @*/ int twice(int x) { return x + x; }\n" // 2
+    "/*@ pure @*/ bool both(int a, int b) { return a != 0 && b != 0; }\n"                 // 3
+    "/*@\n"                                                                               // 4
+    "  context a != NULL && \\pointer_length(a) == get_global_size(0);\n"                 // 5
+    "  context Perm(&a[get_global_id(0)], write);\n"                                      // 6
+    "  ensures a[get_global_id(0)] == twice(3) + tri(2);\n"                               // 7
+    "@*/\n"                                                                               // 8
+    "__kernel void k(__global int *a) {\n"                                                // 9
+    "  int v = twice(3);\n"                                                               // 10
+    "  bool b = both(v, 1);\n"                                                            // 11
+    "  //@ assert b && v == 6 && tri(3) == 6 && -7 / 2 == -3;\n"                          // 12
+    "  a[get_global_id(0)] = v + 3;\n"                                                    // 13
+    "}\n";
+
+std::string replaced(std::string s, const std::string &from, const std::string &to) {
+  size_t at = s.find(from);
+  REQUIRE(at != std::string::npos);
+  return s.replace(at, from.size(), to);
+}
+} // namespace
+
+TEST_CASE("a pure C function is its return expression, in code and annotations", "[c][pure]") {
+  expectOutcome(kPureKernel, Verdict::Verified, {}, ".cl");
+  // The kernel stores one less than its postcondition says.
+  expectOutcome(replaced(kPureKernel, "= v + 3;", "= v + 2;"), Verdict::Failed, {{"post", 7}},
+                ".cl");
+  // A call outside the pure function's precondition.
+  expectOutcome(replaced(kPureKernel, "int v = twice(3);", "int v = twice(3000);"), Verdict::Failed,
+                {{"fn.pre", 10}}, ".cl");
+  // Without the precondition its body may overflow int (C code keeps C's integers).
+  expectOutcome(replaced(kPureKernel, "requires -1000 <= x && x <= 1000; pure", "pure"),
+                Verdict::Failed, {{"overflow", 2}}, ".cl");
+  // The ghost function's own arithmetic is mathematical, its `/` C's (truncating).
+  expectOutcome(replaced(kPureKernel, "-7 / 2 == -3", "-7 / 2 == -4"), Verdict::Failed,
+                {{"assert", 12}}, ".cl");
+}
+
+TEST_CASE("a pure C function reading a buffer under its permission precondition", "[c][pure]") {
+  const std::string src =
+      "/*@\n"                                                                             // 1
+      "  requires p != NULL && 0 <= i && i < \\pointer_length(p) && Perm(&p[i], 1\\2);\n" // 2
+      "  pure @*/ int at(__global int *p, int i) { return p[i]; }\n"                      // 3
+      "/*@\n"                                                                             // 4
+      "  context a != NULL && \\pointer_length(a) == get_global_size(0);\n"               // 5
+      "  context Perm(&a[get_global_id(0)], write);\n"                                    // 6
+      "  ensures at(a, get_global_id(0)) == 5;\n"                                         // 7
+      "@*/\n"                                                                             // 8
+      "__kernel void k(__global int *a) {\n"                                              // 9
+      "  a[get_global_id(0)] = 5;\n"                                                      // 10
+      "}\n";
+  expectOutcome(src, Verdict::Verified, {}, ".cl");
+  expectOutcome(replaced(src, "ensures at(a, get_global_id(0))", "ensures at(a, 0)"),
+                Verdict::Failed, {{"framing", 7}, {"post", 7}}, ".cl");
+}
+
+TEST_CASE("pure functions: the forms kprove rejects, named", "[c][pure]") {
+  // A pure function is one expression.
+  auto stmts = runSnippet("/*@ pure @*/ int f(int x) { int y = x; return y; }\n"
+                          "__kernel void k(__global int *a) {}\n",
+                          "pure", ".cl");
+  CHECK(stmts.errors == kprove::testing::ErrorSet{{"unsupported", 1}});
+  CHECK(mentions(stmts.raw.errors, "one statement 'return e;'"));
+  // It means the same for every thread.
+  auto tid = runSnippet("/*@ pure @*/ int f(int x) { return x + get_local_id(0); }\n"
+                        "__kernel void k(__global int *a) {}\n",
+                        "pure", ".cl");
+  CHECK(tid.errors == kprove::testing::ErrorSet{{"unsupported", 1}});
+  CHECK(mentions(tid.raw.errors, "thread ids or launch sizes in pure function 'f'"));
+  // Ghost methods (not pure) are not declarations kprove takes.
+  auto ghost = runSnippet("/*@ void g(int x) { } @*/\n"
+                          "__kernel void k(__global int *a) {}\n",
+                          "pure", ".cl");
+  CHECK(ghost.errors == kprove::testing::ErrorSet{{"unsupported", 1}});
+  CHECK(mentions(ghost.raw.errors, "only pure functions"));
+  // A kernel cannot be pure.
+  auto kernel = runSnippet("/*@ pure @*/ __kernel void k(__global int *a) {}\n", "pure", ".cl");
+  CHECK(kernel.errors == kprove::testing::ErrorSet{{"type", 1}});
+}
