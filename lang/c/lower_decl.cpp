@@ -272,7 +272,8 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
   SpecComment ghost;
   m.contract = contractBefore(at,
                               {ir::ClauseKind::Requires, ir::ClauseKind::Ensures,
-                               ir::ClauseKind::Context, ir::ClauseKind::ContextEverywhere},
+                               ir::ClauseKind::Context, ir::ClauseKind::ContextEverywhere,
+                               ir::ClauseKind::Decreases},
                               "before a function", &ghost);
   m.yields = ghost.yields;
   for (const ir::Param &y : m.yields)
