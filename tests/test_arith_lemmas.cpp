@@ -48,7 +48,8 @@ TEST_CASE("halving a power of two: each powerOfTwoLemmas lemma is valid", "[lemm
     // The goal mentions x div c, x mod c and isPow2(x); the lemmas are about those terms.
     T goal = land({app("isPow2", Sort::Bool, {x}), lt(half, intConst(7)),
                    eq(mod(x, intConst(c)), intConst(0))});
-    std::vector<T> lemmas = kprove::vcgen::powerOfTwoLemmas(goal, {});
+    kprove::vcgen::FactIndex index;
+    std::vector<T> lemmas = kprove::vcgen::powerOfTwoLemmas(goal, {}, index);
     REQUIRE(lemmas.size() == 3);
     std::vector<T> facts{le(intConst(-kRange), x), le(x, intConst(kRange)), pow2Meaning(x),
                          pow2Meaning(half)};
@@ -103,4 +104,32 @@ __kernel void halve(__global int *a, int k) {
   auto even = run("get_local_size(0) % 2 == 0 && get_local_size(0) <= 1024");
   CHECK(even.verdict == Verdict::Failed);
   CHECK(even.errors == Errors{{"loop.entry", 6}});
+}
+
+// The path condition's facts are walked once (FactIndex) and shared by every later
+// obligation: the terms found in facts give the same lemmas, in the same order, on
+// every call, as when they are found in the goal.
+TEST_CASE("lemmas over facts: each fact is indexed once, and answers do not change", "[lemmas]") {
+  T x = var("x", Sort::Int), y = var("y", Sort::Int), k = var("k", Sort::Int);
+  T half = div(x, intConst(4));
+  std::vector<T> facts{app("isPow2", Sort::Bool, {x}), eq(mod(x, intConst(4)), intConst(0)),
+                       eq(mod(y, k), intConst(1)), lt(half, intConst(9))};
+  T goal = eq(mod(x, k), intConst(1));
+  kprove::vcgen::FactIndex index;
+  auto strings = [](const std::vector<T> &ts) {
+    std::vector<std::string> out;
+    for (const T &t : ts)
+      out.push_back(toString(t));
+    return out;
+  };
+  auto pow2 = strings(kprove::vcgen::powerOfTwoLemmas(goal, facts, index));
+  auto residues = strings(kprove::vcgen::residueLemmas(goal, facts, index));
+  CHECK(pow2.size() == 3);     // isPow2(x), x div 4, x mod 4
+  CHECK(residues.size() == 1); // x mod k against y mod k
+  // Again with the index filled: the same lemmas.
+  CHECK(strings(kprove::vcgen::powerOfTwoLemmas(goal, facts, index)) == pow2);
+  CHECK(strings(kprove::vcgen::residueLemmas(goal, facts, index)) == residues);
+  // Without isPow2 anywhere there are none (their div terms only cost the solver).
+  kprove::vcgen::FactIndex fresh;
+  CHECK(kprove::vcgen::powerOfTwoLemmas(goal, {facts[1], facts[3]}, fresh).empty());
 }

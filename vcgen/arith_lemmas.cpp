@@ -169,12 +169,33 @@ void collectRemainders(const T &t, std::set<const Term *> &seen, std::vector<T> 
 
 } // namespace
 
-std::vector<T> residueLemmas(const T &goal, const std::vector<T> &facts) {
+namespace {
+// `found` (in order, each once, at most kMaxLemmas) after the terms of each fact's
+// `part` not in it yet: the same terms, in the same order, as one walk over the facts
+// sharing its `seen` set.
+template <class Part>
+void mergeFacts(const std::vector<T> &facts, FactIndex &index, std::set<const Term *> &have,
+                std::vector<T> &found, const Part &part) {
+  for (const T &f : facts)
+    for (const T &u : part(index.of(f))) {
+      if (found.size() >= kMaxLemmas)
+        return;
+      if (have.insert(u.get()).second)
+        found.push_back(u);
+    }
+}
+
+} // namespace
+
+std::vector<T> residueLemmas(const T &goal, const std::vector<T> &facts, FactIndex &index) {
   std::set<const Term *> seen;
   std::vector<T> inGoal, inFacts;
   collectRemainders(goal, seen, inGoal);
-  for (const T &f : facts)
-    collectRemainders(f, seen, inFacts);
+  std::set<const Term *> have;
+  for (const T &u : inGoal)
+    have.insert(u.get());
+  mergeFacts(facts, index, have, inFacts,
+             [](const FactIndex::Entry &e) -> const std::vector<T> & { return e.remainders; });
   std::vector<T> lemmas;
   for (size_t i = 0; i < inGoal.size(); ++i) {
     std::vector<T> others(inGoal.begin() + static_cast<std::ptrdiff_t>(i) + 1, inGoal.end());
@@ -237,14 +258,33 @@ bool mentionsPowerOfTwo(const T &goal, const std::vector<T> &facts) {
 
 } // namespace
 
-std::vector<T> powerOfTwoLemmas(const T &goal, const std::vector<T> &facts) {
-  if (!mentionsPowerOfTwo(goal, facts))
+const FactIndex::Entry &FactIndex::of(const T &fact) {
+  auto it = entries_.find(fact.get());
+  if (it != entries_.end())
+    return it->second.second;
+  Entry e;
+  std::set<const Term *> seen;
+  collectRemainders(fact, seen, e.remainders);
+  seen.clear();
+  collectPowerOfTwoTerms(fact, seen, e.powerOfTwo);
+  e.mentionsPow2 = mentionsPowerOfTwo(fact, {});
+  return entries_.emplace(fact.get(), std::make_pair(fact, std::move(e))).first->second.second;
+}
+
+std::vector<T> powerOfTwoLemmas(const T &goal, const std::vector<T> &facts, FactIndex &index) {
+  bool mentioned = mentionsPowerOfTwo(goal, {});
+  for (size_t i = 0; i < facts.size() && !mentioned; ++i)
+    mentioned = index.of(facts[i]).mentionsPow2;
+  if (!mentioned)
     return {};
   std::set<const Term *> seen;
   std::vector<T> found;
   collectPowerOfTwoTerms(goal, seen, found);
-  for (const T &f : facts)
-    collectPowerOfTwoTerms(f, seen, found);
+  std::set<const Term *> have;
+  for (const T &u : found)
+    have.insert(u.get());
+  mergeFacts(facts, index, have, found,
+             [](const FactIndex::Entry &e) -> const std::vector<T> & { return e.powerOfTwo; });
   std::vector<T> lemmas;
   for (const T &u : found) {
     if (u->op == Op::App) { // isPow2(x): x is 2^n for some n >= 0

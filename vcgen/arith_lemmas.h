@@ -13,6 +13,7 @@
 
 #include "logic/term.h"
 
+#include <unordered_map>
 #include <vector>
 
 namespace kprove::vcgen {
@@ -23,7 +24,24 @@ std::vector<term::T> decompositionLemmas(const term::T &goal);
 // C's truncating % with non-negative x, y, or both Euclidean):
 //     0 < K && x % K == y % K && x < y + K && y < x + K  ==>  x == y
 // (grid-stride loops: `i % get_global_size(0) == get_global_id(0)` for two values of i).
-std::vector<term::T> residueLemmas(const term::T &goal, const std::vector<term::T> &facts);
+// What the lemmas below look for in one fact, found once: an obligation's facts are
+// its path condition, shared with every later obligation on the path, so walking each
+// fact anew per obligation was quadratic (a 4,900-term sum took 120 s, 53% of it here).
+class FactIndex {
+public:
+  struct Entry {
+    std::vector<term::T> remainders; // ground `x % K` (C's tmod, SMT's mod)
+    std::vector<term::T> powerOfTwo; // ground `x div 2^n`, `x mod 2^n`, isPow2(x)
+    bool mentionsPow2 = false;       // isPow2 anywhere, quantified bodies included
+  };
+  const Entry &of(const term::T &fact);
+
+private:
+  std::unordered_map<const term::Term *, std::pair<term::T, Entry>> entries_;
+};
+
+std::vector<term::T> residueLemmas(const term::T &goal, const std::vector<term::T> &facts,
+                                   FactIndex &index);
 
 // Powers of two (isPow2, vcgen/int_model.h): for each `x div c` (c a literal 2^n >= 2,
 // C's `x / 2` or `x >> 1` of a non-negative x) in the goal or the facts:
@@ -31,6 +49,7 @@ std::vector<term::T> residueLemmas(const term::T &goal, const std::vector<term::
 // (a halving loop counter stays a power of two, and is even until it reaches 1);
 // for each `x mod c` (C's unsigned `x % 2`):  isPow2(x) && c <= x  ==>  x mod c == 0;
 // and for each isPow2(x) there:  isPow2(x) ==> 1 <= x.
-std::vector<term::T> powerOfTwoLemmas(const term::T &goal, const std::vector<term::T> &facts);
+std::vector<term::T> powerOfTwoLemmas(const term::T &goal, const std::vector<term::T> &facts,
+                                      FactIndex &index);
 
 } // namespace kprove::vcgen

@@ -147,9 +147,9 @@ void VcContext::check(State &st, const std::vector<term::T> &guards, const term:
     ob.query.assumptions.push_back(std::move(f));
   for (const term::T &l : decompositionLemmas(g))
     ob.query.assumptions.push_back(l);
-  for (const term::T &l : residueLemmas(g, ob.query.assumptions))
+  for (const term::T &l : residueLemmas(g, ob.query.assumptions, factIndex_))
     ob.query.assumptions.push_back(l);
-  for (const term::T &l : powerOfTwoLemmas(g, ob.query.assumptions))
+  for (const term::T &l : powerOfTwoLemmas(g, ob.query.assumptions, factIndex_))
     ob.query.assumptions.push_back(l);
   ob.query.goal = g;
   obligations.push_back(std::move(ob));

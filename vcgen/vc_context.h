@@ -4,6 +4,7 @@
 
 #include "logic/diagnostics.h"
 #include "logic/ir.h"
+#include "vcgen/arith_lemmas.h"
 #include "vcgen/obligation.h"
 #include "vcgen/state.h"
 
@@ -177,6 +178,7 @@ private:
   static constexpr size_t kMaxTotalAssumptions = 40'000'000;
   size_t totalAssumptions_ = 0;
   bool budgetExceeded_ = false;
+  FactIndex factIndex_; // the arithmetic lemmas' findings per path-condition fact
 };
 
 // The term for an array's length, and the null reference.
