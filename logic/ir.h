@@ -314,6 +314,9 @@ struct GpuKernel {
   std::vector<KernelArray> locals; // __local / __shared__ arrays: body (length a literal)
                                    // and pointer parameters (length $smem_NAME)
   std::vector<Clause> contract;    // requires / ensures / context
+  // `context_everywhere F` (VerCors): F is also a `context` clause of the contract
+  // (first), and here, invariant of every loop of the kernel's body (first).
+  std::vector<ExprPtr> everywhere;
   std::vector<StmtPtr> body;
   bool dims[3] = {true, false, false};   // dimensions the kernel uses (1-D unless it names 1 or 2)
   bool assumedOneD = false;              // no mention of dimension 1 or 2: 1-D assumed

@@ -692,3 +692,36 @@ __kernel void k(__global int *a) {
   // The user's min has no contract: nothing is known of its result.
   CHECK(cu(mn).verdict == Verdict::Failed);
 }
+
+// VerCors's context_everywhere before a kernel: a context clause, and an invariant of
+// every loop of the kernel (first, so the loop's own invariants may read what it frames).
+TEST_CASE("context_everywhere before a kernel frames its loops", "[c][vercors]") {
+  const std::string src =
+      "/*@\n"                                                                              // 1
+      "  context_everywhere a != NULL && \\pointer_length(a) == get_global_size(0) * 4;\n" // 2
+      "  context_everywhere (\\forall* int j; 0 <= j && j < 4; Perm(&a[get_global_id(0) * 4 + "
+      "j], write));\n"                                                                   // 3
+      "  context_everywhere x == 7;\n"                                                   // 4
+      "  ensures (\\forall int j; 0 <= j && j < 4; a[get_global_id(0) * 4 + j] == 0);\n" // 5
+      "@*/\n"                                                                            // 6
+      "__kernel void k(__global int *a, int x) {\n"                                      // 7
+      "  size_t g = get_global_id(0);\n"                                                 // 8
+      "  /*@ loop_invariant 0 <= i && i <= 4;\n"                                         // 9
+      "      loop_invariant (\\forall int j; 0 <= j && j < i; a[g * 4 + j] == 0); @*/\n" // 10
+      "  for (int i = 0; i < 4; i++)\n"                                                  // 11
+      "    a[g * 4 + i] = 0;\n"                                                          // 12
+      "}\n";
+  kprove::driver::RunOptions intMath;
+  intMath.launch.intMath = true;
+  auto ok = cl(src, intMath);
+  CHECK(ok.verdict == Verdict::Verified);
+  CHECK(ok.errors.empty());
+  // As a plain context, the permission does not reach the loop.
+  std::string plain = src;
+  plain.replace(plain.find("context_everywhere (\\forall*"), 18, "context           ");
+  CHECK(cl(plain, intMath).errors == Errors{{"framing", 10}, {"perm.write", 12}});
+  // Every loop must keep it: a loop that changes x breaks it.
+  std::string breaks = src;
+  breaks.replace(breaks.find("    a[g * 4 + i] = 0;\n"), 22, "  { a[g * 4 + i] = 0; x = 8; }\n");
+  CHECK(cl(breaks, intMath).errors == Errors{{"loop.preserve", 4}});
+}

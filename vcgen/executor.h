@@ -34,6 +34,8 @@ struct ThreadContext {
   // stay fixed at a barrier, which synchronises only the threads of one group.
   size_t fixedVars = 0;
   bool gpu = false; // C kernels: barriers check their fences
+  // The kernel's context_everywhere: invariants of every loop of its body (first).
+  std::vector<const ir::Expr *> everywhere;
   // A `return` in the thread: checks the thread's postcondition (null: unsupported).
   std::function<void(State &, SourceRange)> onReturn;
   // Barrier divergence: each condition the lock-step analysis could not show

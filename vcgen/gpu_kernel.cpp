@@ -434,6 +434,8 @@ private:
     tc.threadVars.insert(tc.threadVars.end(), localVars_.begin(), localVars_.end());
     tc.fixedVars = groupVars_.size();
     tc.gpu = true;
+    for (const ir::ExprPtr &e : k_.everywhere)
+      tc.everywhere.push_back(e.get());
     tc.spaces = spaces_;
     State st = base_;
     assumeLaunchPermissions(st);

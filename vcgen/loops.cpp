@@ -125,6 +125,8 @@ void Executor::execWhile(const ir::Stmt &s, State &st) {
   std::vector<const ir::Expr *> invs;
   if (method_)
     invs = clausesOf(method_->contract, {ClauseKind::ContextEverywhere});
+  else if (thread_)
+    invs = thread_->everywhere;
   for (const ir::Expr *e : clausesOf(s.clauses, {ClauseKind::LoopInvariant}))
     invs.push_back(e);
   ir::ExprPtr inv = conjoin(invs);

@@ -1,11 +1,10 @@
 // What a statement list may change, computed in one place for every statement
-// kind (assignments, call results and yields targets, atomics' results, at any depth through blocks,
-// branches and nested loops): loops havoc it at their head and after their exit,
-// parallel blocks check that threads leave the method's variables alone. Names are
-// unique within a body (the type checker renames shadowing declarations), so a
-// name means one variable. Heap cells need no entry: writes need all of a cell's
-// permission, and cells atomics change are havocked from the permissions held
-// (Executor::interfere, after a loop).
+// kind (assignments, call results and yields targets, atomics' results, at any depth through
+// blocks, branches and nested loops): loops havoc it at their head and after their exit, parallel
+// blocks check that threads leave the method's variables alone. Names are unique within a body (the
+// type checker renames shadowing declarations), so a name means one variable. Heap cells need no
+// entry: writes need all of a cell's permission, and cells atomics change are havocked from the
+// permissions held (Executor::interfere, after a loop).
 #pragma once
 
 #include "logic/ir.h"

@@ -216,9 +216,20 @@ void CLowering::kernel(clang::FunctionDecl *fd, uint32_t at) {
   k.name = fd->getNameAsString();
   k.range = range(fd);
   k.nameRange = range(clang::SourceRange(fd->getLocation(), fd->getLocation()));
-  k.contract = contractBefore(
-      at, {ir::ClauseKind::Requires, ir::ClauseKind::Ensures, ir::ClauseKind::Context},
-      "before a kernel");
+  k.contract = contractBefore(at,
+                              {ir::ClauseKind::Requires, ir::ClauseKind::Ensures,
+                               ir::ClauseKind::Context, ir::ClauseKind::ContextEverywhere},
+                              "before a kernel");
+  // context_everywhere F: a context clause, first (the others may read what it
+  // frames), and an invariant of every loop of the body (VerCors's meaning).
+  std::stable_partition(k.contract.begin(), k.contract.end(), [](const ir::Clause &c) {
+    return c.kind == ir::ClauseKind::ContextEverywhere;
+  });
+  for (ir::Clause &c : k.contract)
+    if (c.kind == ir::ClauseKind::ContextEverywhere) {
+      k.everywhere.push_back(c.expr);
+      c.kind = ir::ClauseKind::Context;
+    }
   rejectPrivateArraysIn(k.contract, "a kernel's contract");
   floatNames_.clear();
   std::vector<ir::MemorySpace> spaces;
@@ -270,11 +281,11 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
   m.range = range(fd);
   m.nameRange = range(clang::SourceRange(fd->getLocation(), fd->getLocation()));
   SpecComment ghost;
-  m.contract = contractBefore(at,
-                              {ir::ClauseKind::Requires, ir::ClauseKind::Ensures,
-                               ir::ClauseKind::Context, ir::ClauseKind::ContextEverywhere,
-                               ir::ClauseKind::Decreases},
-                              "before a function", &ghost);
+  m.contract =
+      contractBefore(at,
+                     {ir::ClauseKind::Requires, ir::ClauseKind::Ensures, ir::ClauseKind::Context,
+                      ir::ClauseKind::ContextEverywhere, ir::ClauseKind::Decreases},
+                     "before a function", &ghost);
   m.yields = ghost.yields;
   for (const ir::Param &y : m.yields)
     ghostVars_.insert(y.name);
