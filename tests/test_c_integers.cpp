@@ -374,3 +374,30 @@ __global__ void k(int *out) {
   unset.replace(unset.find("done = true;"), 12, "done = 0;   ");
   CHECK(cu(unset).errors == Errors{{"barrier.pre", 9}});
 }
+
+TEST_CASE("++, -- and op= on a bool compute in int and store the truth value", "[c][int]") {
+  // C: b op= v is b = (bool)((int)b op v); false-- is true, true & 2 is false.
+  const char *src = R"(/*@
+  context a != NULL && \pointer_length(a) == get_global_size(0);
+  context Perm(&a[get_global_id(0)], write);
+  ensures a[get_global_id(0)];
+@*/
+__kernel void k(__global bool *a) {
+  size_t g = get_global_id(0);
+  a[g] = false;
+  a[g]--;
+  a[g] ^= 2;
+  bool b = true;
+  b &= 2;
+  //@ assert !b;
+  b += 2;
+  //@ assert b;
+}
+)";
+  auto r = cl(src);
+  CHECK(r.verdict == Verdict::Verified);
+  CHECK(r.errors.empty());
+  std::string wrong = src;
+  wrong.replace(wrong.find("b &= 2;"), 7, "b |= 2;");
+  CHECK(cl(wrong).errors == Errors{{"assert", 13}});
+}

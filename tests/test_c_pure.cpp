@@ -93,3 +93,30 @@ TEST_CASE("pure functions: the forms kprove rejects, named", "[c][pure]") {
   auto kernel = runSnippet("/*@ pure @*/ __kernel void k(__global int *a) {}\n", "pure", ".cl");
   CHECK(kernel.errors == kprove::testing::ErrorSet{{"type", 1}});
 }
+
+// Found by red-teaming: an annotation's call passed its arguments unconverted, so
+// `f(300)` with a char parameter was 300 in a contract and 44 in code, and a wrong
+// postcondition verified. Both now convert as C does.
+TEST_CASE("a pure C function's arguments are converted to its parameter types everywhere",
+          "[c][pure][soundness]") {
+  const std::string src =
+      "/*@ pure @*/ int f(char x) { return x; }\n" // 1
+      "/*@\n"                                      // 2
+      "  context in != NULL && out != NULL && \\pointer_length(in) == get_global_size(0);\n"
+      "  context \\pointer_length(out) == get_global_size(0);\n" // 4
+      "  context Perm(&in[get_global_id(0)], 1\\2) ** Perm(&out[get_global_id(0)], write);\n"
+      "  ensures out[get_global_id(0)] == f(in[get_global_id(0)]);\n" // 6
+      "@*/\n"                                                         // 7
+      "__kernel void k(__global int *in, __global int *out) {\n"      // 8
+      "  size_t g = get_global_id(0);\n"                              // 9
+      "  out[g] = f(in[g]);\n"                                        // 10
+      "  //@ assert f(300) == 44 && f(in[g]) == out[g];\n"            // 11
+      "}\n";
+  expectOutcome(src, Verdict::Verified, {}, ".cl");
+  // Storing the unconverted value: false for in[g] == 300.
+  expectOutcome(replaced(replaced(src, "out[g] = f(in[g]);", "out[g] = in[g];"),
+                         "f(300) == 44 && f(in[g]) == out[g]", "f(300) == 44"),
+                Verdict::Failed, {{"post", 6}}, ".cl");
+  expectOutcome(replaced(src, "f(300) == 44", "f(300) == 300"), Verdict::Failed, {{"assert", 11}},
+                ".cl");
+}

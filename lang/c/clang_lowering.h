@@ -403,6 +403,7 @@ private:
   ExprPtr cond(const clang::Expr *e, std::vector<StmtPtr> &pre);
   ExprPtr coerce(ExprPtr v, Type have, Type want, bool isFloatValue, SourceRange r);
   ExprPtr boolCellValue(ExprPtr cell, clang::QualType t, SourceRange r);
+  ExprPtr boolResult(ExprPtr v, const ExprPtr &target, SourceRange r);
   bool isBoolValued(const clang::Expr *e) const;
   ExprPtr floatCall(const std::string &fn, std::vector<ExprPtr> args, SourceRange r);
   ExprPtr arith(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, clang::QualType t,
@@ -549,6 +550,8 @@ private:
   bool typeSpecsNow_ = true;
   std::set<std::string> mainFunctions_; // functions the file defines
   std::set<std::string> pureFunctions_; // C functions marked `/*@ pure @*/` (pure_functions.cpp)
+  std::map<std::string, const clang::FunctionDecl *> pureDecls_; // and their declarations
+  void convertPureArguments(ir::Expr &call); // an annotation's call: C's argument conversions
   // GPUVerify's contract calls at the start of the function body being lowered, and
   // the clauses they became; >0 while lowering the argument of a GPUVerify annotation.
   std::set<const clang::Stmt *> gvContractStmts_;

@@ -370,6 +370,13 @@ bool CLowering::memoryScope(const clang::Expr *scope, ir::Stmt &b) {
   }
 }
 
+// C's conversion of an int `v` to bool (nonzero is 1), stored into `target`: a bool
+// variable takes the truth value, a bool cell the int 0 or 1 (boolCellValue).
+ExprPtr CLowering::boolResult(ExprPtr v, const ExprPtr &target, SourceRange r) {
+  ExprPtr truth = coerce(v, Type::Int, Type::Bool, false, r);
+  return target->kind == ExprKind::Index ? coerce(truth, Type::Bool, Type::Int, false, r) : truth;
+}
+
 const clang::CallExpr *CLowering::callNeedingStatement(const clang::Expr *e) const {
   auto *c = llvm::dyn_cast<clang::CallExpr>(e->IgnoreParenImpCasts());
   if (!c)
@@ -454,10 +461,16 @@ void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
       // C: x op= y is x = (T)((C)x op y), C the type the operation is carried out in.
       if (!cur || !rhs)
         return;
+      bool boolTarget = ca->getLHS()->getType()->isBooleanType();
+      if (boolTarget) // a bool is the int 0 or 1 in arithmetic
+        cur = coerce(cur, Type::Bool, Type::Int, false, r);
       ExprPtr lhs = convertInt(cur, cintOf(ca->getComputationLHSType()), r);
       ExprPtr v = arith(ca->getOpcode(), lhs, rhs, ca->getComputationResultType(), r);
       if (v)
-        assign(target, convertInt(v, cintOf(ca->getLHS()->getType()), r), r, out);
+        assign(target,
+               boolTarget ? boolResult(v, target, r)
+                          : convertInt(v, cintOf(ca->getLHS()->getType()), r),
+               r, out);
       return;
     }
   }
@@ -474,13 +487,20 @@ void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
       }
       // C: x++ is x = (T)((P)x + 1), P the promoted type of T.
       clang::QualType t = uo->getSubExpr()->getType();
+      if (t->isBooleanType()) { // a bool is the int 0 or 1 in arithmetic
+        cur = coerce(cur, Type::Bool, Type::Int, false, r);
+        t = ctx_.IntTy;
+      }
       clang::QualType promoted =
           ctx_.isPromotableIntegerType(t) ? ctx_.getPromotedIntegerType(t) : t;
       ir::IntType p = cintOf(promoted);
       ExprPtr step = typed(ir::makeBinary(uo->isIncrementOp() ? ir::BinOp::Add : ir::BinOp::Sub,
                                           convertInt(cur, p, r), typed(ir::makeInt(1, r), p), r),
                            p);
-      assign(target, convertInt(step, cintOf(t), r), r, out);
+      assign(target,
+             uo->getSubExpr()->getType()->isBooleanType() ? boolResult(step, target, r)
+                                                          : convertInt(step, cintOf(t), r),
+             r, out);
       return;
     }
   }

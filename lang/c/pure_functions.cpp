@@ -41,9 +41,31 @@ void CLowering::findPureFunctions() {
     if (!fd || !inMainFile(fd->getLocation()) || isKernel(fd))
       continue;
     if (Annotation *a = annotationBefore(offset(fd->getSourceRange().getBegin())))
-      if (endsWithPure(text.substr(a->bodyBegin, a->bodyEnd - a->bodyBegin)))
+      if (endsWithPure(text.substr(a->bodyBegin, a->bodyEnd - a->bodyBegin))) {
         pureFunctions_.insert(fd->getNameAsString());
+        pureDecls_[fd->getNameAsString()] = fd;
+      }
   }
+}
+
+// A call of a pure C function in an annotation passes its arguments as a call in
+// code does: converted to the parameters' C types (`f(300)` with a char parameter
+// is f(44)), so the two calls mean the same. The result has the return type.
+void CLowering::convertPureArguments(ir::Expr &call) {
+  auto it = pureDecls_.find(call.name);
+  if (it == pureDecls_.end())
+    return;
+  const clang::FunctionDecl *fd = it->second;
+  if (fd->getNumParams() != call.args.size())
+    return; // aggregate parameters pass leaves: the type checker counts them
+  for (unsigned i = 0; i < fd->getNumParams(); ++i) {
+    clang::QualType t = fd->getParamDecl(i)->getType().getCanonicalType();
+    if (t->isIntegerType() && !t->isBooleanType() && call.args[i])
+      call.args[i] = convertInt(call.args[i], cintOf(t), call.args[i]->range);
+  }
+  clang::QualType rt = fd->getReturnType().getCanonicalType();
+  if (rt->isIntegerType() && !rt->isBooleanType())
+    call.cint = cintOf(rt);
 }
 
 void CLowering::pureHelper(clang::FunctionDecl *fd, ir::Method m) {

@@ -148,6 +148,7 @@ void CLowering::typeSpec(ExprPtr &e) {
     return;
   case ExprKind::Call:
     e->cint = builtinIntType(e->name);
+    convertPureArguments(*e); // pure_functions.cpp
     return;
   case ExprKind::Index:
     if (e->args[0]->kind == ExprKind::Var)
