@@ -120,3 +120,29 @@ TEST_CASE("a pure C function's arguments are converted to its parameter types ev
   expectOutcome(replaced(src, "f(300) == 44", "f(300) == 300"), Verdict::Failed, {{"assert", 11}},
                 ".cl");
 }
+
+// C puts a function's interface on its prototype: a definition without an annotation
+// takes the prototype's (pure functions among them); two contracts are an error.
+TEST_CASE("a prototype's contract is its definition's", "[c][pure]") {
+  const std::string src = "/*@ requires x >= 0 && x < 100; ensures \\result > x; pure @*/\n" // 1
+                          "int next(int x);\n"                                               // 2
+                          "/*@\n"                                                            // 3
+                          "  context a != NULL && \\pointer_length(a) == get_global_size(0);\n"
+                          "  context Perm(&a[get_global_id(0)], write);\n" // 5
+                          "  ensures a[get_global_id(0)] == next(3);\n"    // 6
+                          "@*/\n"                                          // 7
+                          "__kernel void k(__global int *a) {\n"           // 8
+                          "  a[get_global_id(0)] = next(3);\n"             // 9
+                          "  //@ assert next(3) > 3;\n"                    // 10
+                          "}\n"                                            // 11
+                          "int next(int x) { return x + 1; }\n";           // 12
+  expectOutcome(src, Verdict::Verified, {}, ".cl");
+  // The definition breaks the prototype's postcondition.
+  expectOutcome(replaced(src, "{ return x + 1; }", "{ return x; }"), Verdict::Failed, {{"post", 1}},
+                ".cl");
+  // Annotated twice: which contract holds would be a guess.
+  auto twice = runSnippet(replaced(src, "int next(int x) {", "/*@ pure @*/ int next(int x) {"),
+                          "pure", ".cl");
+  CHECK(twice.errors == kprove::testing::ErrorSet{{"unsupported", 1}});
+  CHECK(mentions(twice.raw.errors, "a second contract for function 'next'"));
+}

@@ -381,6 +381,14 @@ void CLowering::unusedAnnotation(const Annotation &a) {
       notes.push_back({*comment, "move this comment above the contract: a contract must come "
                                  "right before its " +
                                      std::string(isKernel(next) ? "kernel" : "function")});
+    } else if (!other && !next->doesThisDeclarationHaveABody() && next->getDefinition() &&
+               inMainFile(next->getDefinition()->getLocation())) {
+      // Both the prototype and the definition are annotated: the definition's is
+      // the contract (CLowering::function).
+      const clang::FunctionDecl *def = next->getDefinition();
+      msg = "a second contract for " + what + ": its definition (line " +
+            std::to_string(sm_.lineCol({file_, offset(def->getSourceRange().getBegin())}).line) +
+            ") has one; write the contract once, before the prototype or the definition";
     } else if (!other && directive) {
       msg = "this contract is attached to nothing: a preprocessor line separates it from " + what +
             " (line " + std::to_string(line) + ")";

@@ -90,6 +90,15 @@ void CLowering::function(clang::FunctionDecl *fd) {
       return;
   }
   uint32_t at = offset(fd->getSourceRange().getBegin());
+  // A definition without an annotation of its own takes its prototype's (C puts the
+  // interface on the declaration), the latest annotated one.
+  if (fd->doesThisDeclarationHaveABody() && !annotationBefore(at))
+    for (const clang::FunctionDecl *p = fd->getPreviousDecl(); p; p = p->getPreviousDecl())
+      if (inMainFile(p->getLocation()) &&
+          annotationBefore(offset(p->getSourceRange().getBegin()))) {
+        at = offset(p->getSourceRange().getBegin());
+        break;
+      }
   lookalikeContract(fd, at);
   if (isKernel(fd))
     kernel(fd, at);
