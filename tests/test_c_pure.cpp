@@ -119,6 +119,12 @@ TEST_CASE("a pure C function's arguments are converted to its parameter types ev
                 Verdict::Failed, {{"post", 6}}, ".cl");
   expectOutcome(replaced(src, "f(300) == 44", "f(300) == 300"), Verdict::Failed, {{"assert", 11}},
                 ".cl");
+  // The same cause with an unsigned parameter: -1 is 65535 as a ushort.
+  const std::string unsignedParam =
+      replaced(replaced(src, "int f(char x)", "int f(ushort x)"), "f(300) == 44", "f(-1) == 65535");
+  expectOutcome(unsignedParam, Verdict::Verified, {}, ".cl");
+  expectOutcome(replaced(unsignedParam, "out[g] = f(in[g]);", "out[g] = in[g];"), Verdict::Failed,
+                {{"assert", 11}}, ".cl");
 }
 
 // C puts a function's interface on its prototype: a definition without an annotation
