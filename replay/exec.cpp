@@ -167,6 +167,12 @@ void Interpreter::exec(const ir::Stmt &s, Thread &t) {
     return;
   }
   case ir::StmtKind::Assert:
+    if (!s.assertMessage.empty()) { // the front end's own check, with its code and reason
+      if (!evalBool(*s.value, c))
+        fail(Failure::Kind::Clause, s.assertCode, s.value->range, {},
+             fmt::format("{}: {}", name(t), s.assertMessage), false, {&t});
+      return;
+    }
     check(*s.value, t, DiagCode::Assert, "the assertion", false);
     return;
   case ir::StmtKind::Assume:

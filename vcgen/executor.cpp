@@ -232,7 +232,8 @@ void Executor::exec(const ir::Stmt &s, State &st) {
     }
     ExprEncoder enc(vc_, st);
     T v = enc.encode(*s.value);
-    vc_.check(st, {}, v, DiagCode::Assert, s.value->range, "the assertion may not hold");
+    vc_.check(st, {}, v, s.assertCode, s.value->range,
+              s.assertMessage.empty() ? "the assertion may not hold" : s.assertMessage);
     st.assume(v);
     return;
   }

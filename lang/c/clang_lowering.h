@@ -6,6 +6,7 @@
 //   lower_expr.cpp         expressions, conversions, floating point as opaque values
 //   lower_pointer.cpp      pointers as offsets into one statically known array
 //   lower_pointer_dynamic.cpp  pointers whose array is known at run time, &x of scalars
+//   lower_function_pointer.cpp function pointers: numbers of functions, calls as case splits
 //   lower_aggregate.cpp    structs and vectors: values, places, struct-of-arrays buffers
 //   struct_layout.cpp      the leaves of struct types; pointer and array fields
 //   lower_vector.cpp       vectors' component names, operators and builtins
@@ -209,7 +210,8 @@ private:
   void pureHelper(clang::FunctionDecl *fd, ir::Method m);
   bool ghostDeclarations(Annotation &a);
   void addGhostFunctions(std::vector<ir::Method> functions);
-  bool callArguments(const clang::CallExpr *c, const std::string &name, std::vector<ExprPtr> &args,
+  bool callArguments(const clang::CallExpr *c, const clang::FunctionDecl *callee,
+                     const std::string &name, std::vector<ExprPtr> &args,
                      std::vector<StmtPtr> &pre);
   void localDecl(const clang::Decl *d, std::vector<StmtPtr> &out);
   static bool refersTo(const clang::Stmt *s, const clang::VarDecl *vd);
@@ -425,6 +427,19 @@ private:
                                                   const std::vector<Field> &fields,
                                                   std::vector<StmtPtr> &pre);
 
+  // --- function pointers (lower_function_pointer.cpp) ---
+  // A function pointer is the number of the function it points to (NULL: 0); a call
+  // through it is a case split over the file's functions of its type.
+  static bool isFunctionPointer(clang::QualType t);
+  const std::vector<const clang::FunctionDecl *> &numberedFunctions();
+  ExprPtr functionNumber(const clang::FunctionDecl *fd, SourceRange r);
+  ExprPtr functionPointerValue(const clang::Expr *e, std::vector<StmtPtr> &pre);
+  ExprPtr functionPointerCompare(const clang::BinaryOperator *bo, std::vector<StmtPtr> &pre);
+  void functionPointerDecl(const clang::VarDecl *vd, std::vector<StmtPtr> &out);
+  void functionPointerCall(const clang::CallExpr *c, ExprPtr target, std::vector<StmtPtr> &out);
+  void helperCall(const clang::CallExpr *c, const clang::FunctionDecl *callee, ExprPtr target,
+                  std::vector<StmtPtr> &out);
+
   // --- pointers (lower_pointer.cpp) ---
   // A pointer is modelled as an offset into one array known statically: a pointer
   // parameter or a __local / __shared__ array (docs/language.md §11). A local pointer
@@ -549,6 +564,9 @@ private:
   // declarations are in scope.
   bool typeSpecsNow_ = true;
   std::set<std::string> mainFunctions_; // functions the file defines
+  // The file's functions a function pointer may name, numbered from 1 (canonical decls).
+  std::optional<std::vector<const clang::FunctionDecl *>> numberedFunctions_;
+  std::map<const clang::FunctionDecl *, int64_t> functionNumbers_;
   std::set<std::string> pureFunctions_; // C functions marked `/*@ pure @*/` (pure_functions.cpp)
   std::map<std::string, const clang::FunctionDecl *> pureDecls_; // and their declarations
   void convertPureArguments(ir::Expr &call); // an annotation's call: C's argument conversions

@@ -155,10 +155,10 @@ bool CLowering::param(const clang::ParmVarDecl *p, ir::Param &out, ir::MemorySpa
   clang::QualType t = p->getType().getCanonicalType();
   if (t->isPointerType()) {
     clang::QualType pointee = t->getPointeeType();
-    if (pointee->isFunctionType()) {
-      unsupported(r, "function pointer parameter '" + out.name + "' of type '" + t.getAsString() +
-                         "' (calls through function pointers are not modelled)");
-      return false;
+    if (pointee->isFunctionType()) { // its function's number (lower_function_pointer.cpp)
+      out.type = Type::Int;
+      space = ir::MemorySpace::Global;
+      return true;
     }
     if (!(isIntLike(pointee) || isFloat(pointee) || pointee->isBooleanType())) {
       unsupported(r, "pointer parameter '" + out.name + "' to '" + pointee.getAsString() +

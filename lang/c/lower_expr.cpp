@@ -90,6 +90,11 @@ ExprPtr CLowering::convertTo(const clang::Expr *e, Type want, std::vector<StmtPt
 }
 
 ExprPtr CLowering::cond(const clang::Expr *e, std::vector<StmtPtr> &pre) {
+  if (isFunctionPointer(e->IgnoreParenImpCasts()->getType())) {
+    // `if (f)`: f is not NULL, whose number is 0.
+    ExprPtr v = functionPointerValue(e->IgnoreParenImpCasts(), pre);
+    return v ? ir::makeBinary(ir::BinOp::Ne, v, ir::makeInt(0, range(e)), range(e)) : nullptr;
+  }
   if (e->IgnoreParenImpCasts()->getType()->isPointerType()) {
     // `if (p)`: p != NULL, which is its array's nullness (lower_pointer.cpp).
     auto p = pointerValue(e->IgnoreParenImpCasts(), pre);
@@ -241,6 +246,8 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
     return nullptr;
   }
   e = e->IgnoreParens();
+  if (isFunctionPointer(e->getType()))
+    return functionPointerValue(e, pre); // lower_function_pointer.cpp
   if (auto *il = llvm::dyn_cast<clang::IntegerLiteral>(e)) {
     llvm::APInt v = il->getValue();
     if (v.getActiveBits() > 62) {
@@ -437,6 +444,9 @@ ExprPtr CLowering::binary(const clang::BinaryOperator *bo, std::vector<StmtPtr> 
   // Pointer comparisons (p == NULL, p < q) and differences (lower_pointer.cpp).
   bool pointers =
       bo->getLHS()->getType()->isPointerType() || bo->getRHS()->getType()->isPointerType();
+  if (pointers && bo->isComparisonOp() &&
+      (isFunctionPointer(bo->getLHS()->getType()) || isFunctionPointer(bo->getRHS()->getType())))
+    return functionPointerCompare(bo, pre); // lower_function_pointer.cpp
   if (pointers && bo->isComparisonOp())
     return pointerCompare(bo, pre);
   if (op == clang::BO_Sub && bo->getLHS()->getType()->isPointerType() &&
@@ -495,19 +505,15 @@ ExprPtr CLowering::floatLiteral(const llvm::APFloat &v, SourceRange r) {
 ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre) {
   SourceRange r = range(c);
   std::string name = calleeName(c);
-  if (name.empty()) {
-    unsupported(r, "calls through function pointers");
-    return nullptr;
-  }
-  if (auto gv = gpuVerifyValue(c, pre))
+  if (auto gv = name.empty() ? std::nullopt : gpuVerifyValue(c, pre))
     return *gv;
-  if (pureFunctions_.count(name) && !isBuiltin(c)) {
+  if (!name.empty() && pureFunctions_.count(name) && !isBuiltin(c)) {
     // A pure function's call is a value (its body is its definition).
     auto call = std::make_shared<ir::Expr>();
     call->kind = ExprKind::Call;
     call->range = r;
     call->name = name;
-    if (!callArguments(c, name, call->args, pre))
+    if (!callArguments(c, c->getDirectCallee(), name, call->args, pre))
       return nullptr;
     return typed(call, cintOf(c->getType()));
   }

@@ -150,10 +150,7 @@ void CLowering::pointerDecl(const clang::VarDecl *vd, std::vector<StmtPtr> &out)
   std::string name = vd->getNameAsString();
   clang::QualType pointee = vd->getType()->getPointeeType();
   if (pointee->isFunctionType()) {
-    badPointers_.insert(vd);
-    unsupported(r, "function pointer variable '" + name + "' of type '" +
-                       vd->getType().getAsString() +
-                       "' (calls through function pointers are not modelled)");
+    functionPointerDecl(vd, out); // lower_function_pointer.cpp
     return;
   }
   if (!(isIntLike(pointee) || isFloat(pointee) || pointee->isBooleanType())) {
@@ -243,8 +240,8 @@ bool CLowering::pointerUpdate(const clang::Expr *e, std::vector<StmtPtr> &out) {
     target = bo->getLHS();
   else if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e); uo && uo->isIncrementDecrementOp())
     target = uo->getSubExpr();
-  if (!target || !target->getType()->isPointerType())
-    return false;
+  if (!target || !target->getType()->isPointerType() || isFunctionPointer(target->getType()))
+    return false; // a function pointer is an integer variable (lower_function_pointer.cpp)
   if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e); bo && storedPointerAssign(bo, out))
     return true; // q[i].p = v (lower_aggregate.cpp)
   auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(target->IgnoreParens());

@@ -34,7 +34,7 @@ const clang::VarDecl *declRefVar(const clang::Expr *e) {
 
 bool isLocalPointer(const clang::VarDecl *vd) {
   return vd && !llvm::isa<clang::ParmVarDecl>(vd) && vd->hasLocalStorage() &&
-         vd->getType()->isPointerType();
+         vd->getType()->isPointerType() && !vd->getType()->isFunctionPointerType();
 }
 
 } // namespace
@@ -46,8 +46,9 @@ bool CLowering::isAssignedParam(const clang::ParmVarDecl *pd) const {
     return cached->second;
   bool assigned = false;
   auto *fd = llvm::dyn_cast<clang::FunctionDecl>(pd->getDeclContext());
-  std::vector<const clang::Stmt *> todo{fd && pd->getType()->isPointerType() ? fd->getBody()
-                                                                             : nullptr};
+  std::vector<const clang::Stmt *> todo{
+      fd && pd->getType()->isPointerType() && !isFunctionPointer(pd->getType()) ? fd->getBody()
+                                                                                : nullptr};
   while (!todo.empty() && !assigned) {
     const clang::Stmt *s = todo.back();
     todo.pop_back();

@@ -531,7 +531,7 @@ void CLowering::call(const clang::CallExpr *c, ExprPtr target, std::vector<StmtP
   SourceRange r = range(c);
   std::string name = calleeName(c);
   if (name.empty()) {
-    unsupported(r, "calls through function pointers");
+    functionPointerCall(c, target, out); // lower_function_pointer.cpp
     return;
   }
   if (isBuiltin(c)) {
@@ -569,12 +569,21 @@ void CLowering::call(const clang::CallExpr *c, ExprPtr target, std::vector<StmtP
     unsupported(r, "a call of the builtin '" + name + "' as a statement");
     return;
   }
+  helperCall(c, c->getDirectCallee(), target, out);
+}
+
+// A call of the file's function `callee` (c's own, or one a function pointer may
+// name): its IR call statement, after the statements its arguments need.
+void CLowering::helperCall(const clang::CallExpr *c, const clang::FunctionDecl *callee,
+                           ExprPtr target, std::vector<StmtPtr> &out) {
+  SourceRange r = range(c);
+  std::string name = callee->getNameAsString();
   auto s = newStmt(StmtKind::Call, r);
   s->name = name;
   s->nameRange = range(clang::SourceRange(c->getBeginLoc(), c->getBeginLoc()));
   s->target = target;
   std::vector<StmtPtr> pre;
-  if (!callArguments(c, name, s->args, pre))
+  if (!callArguments(c, callee, name, s->args, pre))
     return;
   SpecComment ghost = ghostArgsAfter(c);
   s->given = ghost.callGiven;
@@ -591,12 +600,19 @@ void CLowering::call(const clang::CallExpr *c, ExprPtr target, std::vector<StmtP
 
 // The IR arguments of a call of the file's function `name`: a struct or vector as its
 // leaves, an offset pointer as its array and offset.
-bool CLowering::callArguments(const clang::CallExpr *c, const std::string &name,
-                              std::vector<ExprPtr> &args, std::vector<StmtPtr> &pre) {
-  const clang::FunctionDecl *callee = c->getDirectCallee();
+bool CLowering::callArguments(const clang::CallExpr *c, const clang::FunctionDecl *callee,
+                              const std::string &name, std::vector<ExprPtr> &args,
+                              std::vector<StmtPtr> &pre) {
   for (unsigned i = 0; i < c->getNumArgs(); ++i) {
     const clang::Expr *a = c->getArg(i);
     bool offsetParam = callee && takesOffset(callee, i);
+    if (isFunctionPointer(a->getType())) {
+      ExprPtr v = functionPointerValue(a, pre);
+      if (!v)
+        return false;
+      args.push_back(v);
+      continue;
+    }
     if (isStructValue(a) ||
         (a->getType()->isPointerType() && isAggregate(a->getType()->getPointeeType()))) {
       if (!aggregateArgument(a, args, pre)) // lower_aggregate.cpp

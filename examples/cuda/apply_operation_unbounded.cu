@@ -1,0 +1,35 @@
+//: expect fail pre 33
+// Failing sibling of apply_operation.cu, one deliberate bug: the input's bound is
+//   missing, so an element may be outside both operations' preconditions (pre, at the
+//   call through the pointer).
+/*@
+  requires 0 <= x && x <= 1000000;
+  ensures \result == 2 * x;
+@*/
+__device__ int twice(int x) { return 2 * x; }
+
+/*@
+  requires 0 <= x && x <= 1000000;
+  ensures \result == x + 1;
+@*/
+__device__ int successor(int x) { return x + 1; }
+
+typedef int (*operation)(int);
+
+/*@
+  context a != NULL && \pointer_length(a) == n;
+  context blockIdx.x * blockDim.x + threadIdx.x < n ==>
+    Perm(&a[blockIdx.x * blockDim.x + threadIdx.x], write);
+  requires doubling == 0 || doubling == 1;
+  ensures blockIdx.x * blockDim.x + threadIdx.x < n && doubling == 1 ==>
+    a[blockIdx.x * blockDim.x + threadIdx.x] == 2 * \old(a[blockIdx.x * blockDim.x + threadIdx.x]);
+  ensures blockIdx.x * blockDim.x + threadIdx.x < n && doubling == 0 ==>
+    a[blockIdx.x * blockDim.x + threadIdx.x] == \old(a[blockIdx.x * blockDim.x + threadIdx.x]) + 1;
+@*/
+__global__ void apply_operation(int *a, int n, int doubling) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  operation op = doubling == 1 ? twice : successor;
+  if (i < n) {
+    a[i] = op(a[i]);
+  }
+}
