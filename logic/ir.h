@@ -230,16 +230,16 @@ struct Stmt {
   bool ghost = false;
   ExprPtr target;            // Assign, Call with result
   ExprPtr value;             // VarDecl init, Assign rhs, Return, Assert, Assume
-  // Assert: what its failure reports when the front end, not the user, asks for it (a
-  // call through a function pointer that may be NULL: code null, and why).
-  DiagCode assertCode = DiagCode::Assert;
-  std::string assertMessage;
   ExprPtr cond;              // If, While
   std::vector<ExprPtr> args; // Call
   // Call: `given {...}` (moved into args by the type checker) and `yields {...}`
   // (the targets that receive the callee's yields parameters after the call).
   std::vector<GhostArg> given;
   std::vector<GhostArg> yields;
+  // Assert: what its failure reports when the front end, not the user, asks for it (a
+  // call through a function pointer that may be NULL: code null, and why).
+  DiagCode assertCode = DiagCode::Assert;
+  std::string assertMessage;
   std::vector<StmtPtr> body;
   std::vector<StmtPtr> elseBody;
   std::vector<Clause> clauses;
