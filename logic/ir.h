@@ -160,6 +160,10 @@ struct Clause {
   ClauseKind kind = ClauseKind::Requires;
   ExprPtr expr;
   SourceRange range; // the whole clause, keyword to ';'
+  // The C front end's own requires, not the user's (a pointer argument points into
+  // its array; a struct buffer's leaf arrays have one length): a helper with only
+  // these has no contract, and is inlined where it must be (inline_helpers.cpp).
+  bool generated = false;
 };
 
 // Memory fences named by a barrier: seed syntax `barrier(ID, {local, global})`.
@@ -240,6 +244,10 @@ struct Stmt {
   // call through a function pointer that may be NULL: code null, and why).
   DiagCode assertCode = DiagCode::Assert;
   std::string assertMessage;
+  // C's pointers returned by functions (value: the array): Return — the returned
+  // pointer's offset; Call — the variable that receives it (inline_helpers.cpp
+  // assigns it when it inlines the callee; otherwise it stays unknown).
+  ExprPtr pointerOffset;
   std::vector<StmtPtr> body;
   std::vector<StmtPtr> elseBody;
   std::vector<Clause> clauses;

@@ -284,13 +284,65 @@ TEST_CASE("pointer: forms whose array is not one known array are unsupported at 
   }
 }
 
-TEST_CASE("pointer: a pointer-returning helper is unsupported at its name",
-          "[c][pointer][unsupported]") {
-  auto r = cl("__global int *pick(__global int *a) { return a; }\n"
-              "__kernel void k(__global int *a) {\n  a[0] = 1;\n}\n");
-  CHECK(r.verdict == Verdict::Invalid);
-  CHECK(r.errors.count({"unsupported", 1}));
-  CHECK(mentions(r, "returning a value"));
+TEST_CASE("pointer: a helper returning a pointer is inlined, with the pointer's offset",
+          "[c][pointer][returned]") {
+  const char *src = R"(__global int *cell(__global int *row, int i) { return row + i; }
+/*@
+  context a != NULL && \pointer_length(a) == get_global_size(0);
+  context get_global_size(0) <= 1000000;
+  context Perm(&a[get_global_id(0)], write);
+  ensures a[get_global_id(0)] == 5;
+@*/
+__kernel void k(__global int *a) {
+  __global int *p = cell(a, get_global_id(0));
+  *p = 5;
+}
+)";
+  CHECK(cl(src).verdict == Verdict::Verified);
+  CHECK(cl(replaced(src, "  __global int *p = cell(a, get_global_id(0));\n  *p = 5;",
+                    "  cell(a, get_global_id(0))[0] = 5;"))
+            .verdict == Verdict::Verified);
+  // The neighbour's cell: the offset comes back from the helper.
+  auto shifted = cl(replaced(src, "cell(a, get_global_id(0))", "cell(a, get_global_id(0) + 1)"));
+  CHECK(shifted.verdict == Verdict::Failed);
+  CHECK(shifted.errors.count({"perm.write", 10}));
+  // A NULL return on one path.
+  auto null =
+      cl(replaced(src, "{ return row + i; }", "{ if (i == 3) return NULL; return row + i; }"));
+  CHECK(null.verdict == Verdict::Failed);
+  CHECK(null.errors == kprove::testing::ErrorSet{{"null", 10}});
+  // A bodiless helper's pointer is unknown: it may be NULL, or point anywhere.
+  auto bodiless = cl(replaced(src, "{ return row + i; }", ";"));
+  CHECK(bodiless.verdict == Verdict::Failed);
+  CHECK(bodiless.errors.count({"null", 10}));
+  CHECK(bodiless.errors.count({"perm.write", 10}));
+  // A contract could say only where its array is: unsupported, at the name.
+  auto contract =
+      cl(replaced(src, "__global int *cell(", "/*@ requires i >= 0; @*/ __global int *cell("));
+  CHECK(contract.verdict == Verdict::Invalid);
+  CHECK(contract.errors == kprove::testing::ErrorSet{{"unsupported", 1}});
+  CHECK(mentions(contract, "a contract on function 'cell', which returns a pointer"));
+}
+
+TEST_CASE("pointer: a helper using the thread is inlined when passed a pointer variable",
+          "[c][pointer]") {
+  const char *src = R"(__device__ void put(int *p) { p[threadIdx.x] = 1; }
+/*@
+  context a != NULL && \pointer_length(a) == blockDim.x + 1 && gridDim.x == 1;
+  context Perm(&a[threadIdx.x + 1], write);
+  ensures a[threadIdx.x + 1] == 1;
+@*/
+__global__ void k(int *a) {
+  int *q = a + 1;
+  put(q);
+}
+)";
+  auto ok = cu(src);
+  INFO(ok.raw.errors.size());
+  CHECK(ok.verdict == Verdict::Verified);
+  auto unshifted = cu(replaced(src, "int *q = a + 1;", "int *q = a;"));
+  CHECK(unshifted.verdict == Verdict::Failed);
+  CHECK(unshifted.errors.count({"perm.write", 1}));
 }
 
 TEST_CASE("pointer: if (p) and !p test the pointer's array against NULL", "[c][pointer]") {

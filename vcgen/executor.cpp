@@ -495,7 +495,7 @@ void Executor::execCall(const ir::Stmt &s, State &st) {
   T result;
   if (callee->returnType != ir::Type::Void) {
     result = vc_.freshVar("result", sortOf(callee->returnType));
-    if (vc_.bounded(callee->returnCint))
+    if (callee->returnType == ir::Type::Int && vc_.bounded(callee->returnCint))
       st.assume(inRange(result, callee->returnCint));
   }
   st.result = result;

@@ -60,7 +60,7 @@ void verifyMethod(VcContext &vc, const ir::Method &m) {
     State f = st;
     if (m.returnType != ir::Type::Void) {
       f.result = vc.freshVar("result", sortOf(m.returnType));
-      if (vc.bounded(m.returnCint))
+      if (m.returnType == ir::Type::Int && vc.bounded(m.returnCint))
         f.assume(inRange(f.result, m.returnCint));
     }
     res.checkSelfFraming(*post, f);

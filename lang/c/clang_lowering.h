@@ -481,6 +481,7 @@ private:
   // Pointers whose array is known only at run time (lower_pointer_dynamic.cpp): a
   // PointerValue with a null base names an array variable holding the array.
   void classifyPointers(const clang::FunctionDecl *fd);
+  std::optional<PointerValue> pointerCallValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre);
   bool isAssignedParam(const clang::ParmVarDecl *pd) const;
   void assignedParamDecls(const clang::FunctionDecl *fd, std::vector<StmtPtr> &out);
   void addressedScalarDecl(const clang::VarDecl *vd, SourceRange r, std::vector<StmtPtr> &out);

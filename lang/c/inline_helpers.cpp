@@ -4,9 +4,10 @@
 // verify it against on its own. Each call becomes a block: the parameters as
 // variables holding the arguments (array parameters: the argument array itself),
 // the body with its variables renamed apart, and `return e` at the end of a path as
-// the assignment of e to the call's target. A helper with a contract stays modular
-// (and may not use thread ids). Recursion among inlined helpers and a return that
-// does not end its path (inside a loop) are unsupported.
+// the assignment of e to the call's target. A function returning a pointer is
+// inlined too: its return gives the pointer's offset as well as its array. A helper
+// with a contract stays modular (and may not use thread ids). Recursion among inlined helpers and a
+// return that does not end its path (inside a loop) are unsupported.
 #include "lang/c/c_frontend.h"
 
 #include <algorithm>
@@ -44,8 +45,10 @@ public:
       if (!m.pure && m.body)
         methods_[m.name] = &m;
     // Helpers that need the kernel's thread, directly or through a call.
+    // And those returning a pointer: the caller needs its offset, which only the
+    // inlined return gives (Stmt::pointerOffset).
     for (auto &[name, m] : methods_)
-      if (contractLess(*m) && usesThread(*m->body))
+      if (contractLess(*m) && (usesThread(*m->body) || m->returnType == ir::Type::IntArray))
         inlined_.insert(name);
     for (bool grew = true; grew;) {
       grew = false;
@@ -80,7 +83,9 @@ public:
 private:
   // No contract and no ghost parameters (given/yields): a helper kprove may inline.
   static bool contractLess(const ir::Method &m) {
-    return m.contract.empty() && m.yields.empty() &&
+    return std::all_of(m.contract.begin(), m.contract.end(),
+                       [](const ir::Clause &c) { return c.generated; }) &&
+           m.yields.empty() &&
            std::none_of(m.params.begin(), m.params.end(),
                         [](const ir::Param &p) { return p.given; });
   }
@@ -194,7 +199,7 @@ private:
         out.push_back(n);
         continue;
       }
-      for (ExprPtr *e : {&n->target, &n->value, &n->cond})
+      for (ExprPtr *e : {&n->target, &n->value, &n->cond, &n->pointerOffset})
         *e = copyExpr(*e, names);
       for (ExprPtr &a : n->args)
         a = copyExpr(a, names);
@@ -233,6 +238,16 @@ private:
           set->kind = StmtKind::Assign;
           set->target = c.target;
           set->value = s->value;
+          if (c.pointerOffset && s->pointerOffset) { // a returned pointer's offset too
+            auto offset = std::make_shared<ir::Stmt>(*set);
+            offset->target = c.pointerOffset;
+            offset->value = s->pointerOffset;
+            auto both = std::make_shared<ir::Stmt>();
+            both->kind = StmtKind::Block;
+            both->range = s->range;
+            both->body = {offset, set};
+            set = both;
+          }
         } else {
           set->kind = StmtKind::Block; // nothing to assign
         }

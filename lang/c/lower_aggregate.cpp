@@ -92,7 +92,7 @@ ir::Clause CLowering::sameBuffer(const std::string &a, const std::string &b, Sou
           ir::BinOp::And, both,
           ir::makeBinary(ir::BinOp::Implies, ir::makeUnary(ir::UnOp::Not, nullA, r), lengths, r),
           r),
-      r};
+      r, /*generated=*/true};
 }
 
 void CLowering::addAggregateRequires(std::vector<ir::Clause> &contract) {

@@ -298,6 +298,7 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
   m.yields = ghost.yields;
   for (const ir::Param &y : m.yields)
     ghostVars_.insert(y.name);
+  bool userContract = !m.contract.empty();
   floatNames_.clear();
   std::vector<ir::MemorySpace> spaces;
   for (unsigned i = 0; i < fd->getNumParams(); ++i) {
@@ -323,7 +324,8 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
           ir::makeBinary(ir::BinOp::And, ir::makeBinary(ir::BinOp::Le, ir::makeInt(0, r), off, r),
                          ir::makeBinary(ir::BinOp::Le, off, length, r), r),
           r);
-      m.contract.insert(m.contract.begin(), ir::Clause{ir::ClauseKind::Requires, inArray, r});
+      m.contract.insert(m.contract.begin(),
+                        ir::Clause{ir::ClauseKind::Requires, inArray, r, /*generated=*/true});
     }
   }
   m.params.insert(m.params.end(), ghost.given.begin(), ghost.given.end());
@@ -334,11 +336,24 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
     checkFunctionSpecs();
     return;
   }
-  if (rt.getCanonicalType()->isVoidType())
-    m.returnType = Type::Void;
-  else if (auto t = scalarType(rt, m.nameRange, "function '" + m.name + "' returning a value"))
-    m.returnType = *t;
+  bool returnsPointer = rt->isPointerType() && !isFunctionPointer(rt);
   m.returnCint = cintOf(rt);
+  if (rt.getCanonicalType()->isVoidType()) {
+    m.returnType = Type::Void;
+  } else if (returnsPointer) {
+    // Its array; the offset goes with each return (lower_pointer.cpp, pointerCallValue).
+    clang::QualType pointee = rt->getPointeeType();
+    if (!(isIntLike(pointee) || isFloat(pointee) || pointee->isBooleanType())) {
+      unsupported(m.nameRange, "function '" + m.name + "' returning a pointer to '" +
+                                   pointee.getAsString() +
+                                   "' (only pointers to int-like and floating-point scalars)");
+      return;
+    }
+    m.returnType = Type::IntArray;
+    m.returnCint = {}; // a reference, not a C integer
+  } else if (auto t = scalarType(rt, m.nameRange, "function '" + m.name + "' returning a value")) {
+    m.returnType = *t;
+  }
   if (namesFileMemory(fd->getBody()))
     return; // reported
   if (ghost.pure) {
@@ -349,7 +364,17 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
     gpuVerifyContractBegin(body);
     m.body = compound(body);
     m.body->insert(m.body->begin(), entryDecls_.begin(), entryDecls_.end());
+    size_t before = m.contract.size();
     gpuVerifyContractEnd(m.contract);
+    userContract |= m.contract.size() != before;
+  }
+  if (returnsPointer && userContract) {
+    // Its contract could not say where the pointer points (C's \result would be only its
+    // array); without one it is inlined at each call, offset and all.
+    unsupported(m.nameRange, "a contract on function '" + m.name +
+                                 "', which returns a pointer (kprove inlines such a function at "
+                                 "its calls; remove the contract)");
+    return;
   }
   checkFunctionSpecs();
   out_.methods.push_back(std::move(m));

@@ -11,8 +11,8 @@
 // past it) fits ptrdiff_t, so C's pointer arithmetic never wraps. A pointer whose
 // array is known only at run time (assigned pointers into two arrays, a null
 // pointer, ?: between arrays) holds its array in an array variable
-// (lower_pointer_dynamic.cpp). A cast between element types, a pointer to a pointer
-// and a pointer a function returns are unsupported, never guessed.
+// (lower_pointer_dynamic.cpp), and so does a pointer a function returns. A cast
+// between element types and a pointer to a pointer are unsupported, never guessed.
 #include "lang/c/clang_lowering.h"
 
 namespace kprove::lang::clower {
@@ -135,8 +135,8 @@ std::optional<CLowering::PointerValue> CLowering::pointerValue(const clang::Expr
     return fieldPointer(e, pre); // q.p of a by-value struct (lower_aggregate.cpp)
   if (llvm::isa<clang::ArraySubscriptExpr>(e))
     unsupported(r, "a multi-dimensional array or an array of pointers");
-  else if (llvm::isa<clang::CallExpr>(e))
-    unsupported(r, "a pointer a function returns (its array is not known statically)");
+  else if (auto *call = llvm::dyn_cast<clang::CallExpr>(e))
+    return pointerCallValue(call, pre);
   else if (auto *co = llvm::dyn_cast<clang::ConditionalOperator>(e))
     return chosenPointer(co, pre); // lower_pointer_dynamic.cpp
   else

@@ -13,6 +13,9 @@
 //     declared at the top of the body. Annotations name the parameter's own array.
 //   - A null pointer, or `c ? a : b` between arrays, used directly, is a temporary
 //     array variable holding null or the chosen array.
+//   - A pointer a function returns is a temporary array variable and offset that the
+//     call sets: inlining a function with a body assigns them from its `return`
+//     (inline_helpers.cpp); a bodiless function's pointer is unknown.
 //   - A scalar local of a kernel whose address is taken (`&x`) is a one-cell private
 //     array (lower_arrays.cpp): `x` is x[0] and `&x` the pointer (x, 0), so a pointer
 //     to it reads and writes the same cell the name does.
@@ -284,6 +287,46 @@ CLowering::PointerValue CLowering::dynamicValue(ExprPtr ref, ExprPtr offset,
   if (isFloat(pointee))
     floatNames_.insert(d->name);
   return PointerValue{nullptr, d->name, std::move(offset)};
+}
+
+// `f(args)` of a function returning a pointer: a temporary array variable and offset
+// variable that the call sets. A function with a body is inlined at the call
+// (inline_helpers.cpp), which assigns both from its return; the pointer a bodiless
+// one returns is unknown (it may be NULL, or point anywhere: an access through it
+// proves nothing).
+std::optional<CLowering::PointerValue> CLowering::pointerCallValue(const clang::CallExpr *c,
+                                                                   std::vector<StmtPtr> &pre) {
+  SourceRange r = range(c);
+  const clang::FunctionDecl *callee = c->getDirectCallee();
+  if (!callee || isBuiltin(c)) {
+    unsupported(r, callee ? "the pointer the builtin '" + builtinName(c) + "' returns"
+                          : std::string("a pointer returned through a function pointer"));
+    return std::nullopt;
+  }
+  clang::QualType pointee = c->getType()->getPointeeType();
+  if (!(isIntLike(pointee) || isFloat(pointee) || pointee->isBooleanType())) {
+    unsupported(r, "a pointer to '" + pointee.getAsString() + "' that '" +
+                       callee->getNameAsString() +
+                       "' returns (only pointers to int-like and floating-point scalars)");
+    return std::nullopt;
+  }
+  auto arr = newStmt(StmtKind::VarDecl, r);
+  arr->name = freshTemp();
+  arr->declType = Type::IntArray;
+  auto off = newStmt(StmtKind::VarDecl, r);
+  off->name = freshTemp();
+  off->declType = Type::Int;
+  pre.push_back(arr);
+  pre.push_back(off);
+  dynamicArrays_.insert(arr->name);
+  if (isFloat(pointee))
+    floatNames_.insert(arr->name);
+  size_t at = pre.size();
+  helperCall(c, callee, ir::makeVar(arr->name, r), pre);
+  if (pre.size() == at || pre.back()->kind != StmtKind::Call)
+    return std::nullopt; // reported
+  pre.back()->pointerOffset = ir::makeVar(off->name, r);
+  return PointerValue{nullptr, arr->name, ir::makeVar(off->name, r)};
 }
 
 ExprPtr CLowering::nullRef(SourceRange r) {

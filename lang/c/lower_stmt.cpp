@@ -220,7 +220,17 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
   }
   if (auto *rs = llvm::dyn_cast<clang::ReturnStmt>(s)) {
     auto st = newStmt(StmtKind::Return, r);
-    if (rs->getRetValue()) {
+    if (rs->getRetValue() && rs->getRetValue()->getType()->isPointerType() &&
+        !isFunctionPointer(rs->getRetValue()->getType())) {
+      // A pointer: its array is the value, its offset goes with it (lower_pointer.cpp).
+      std::vector<StmtPtr> pre;
+      auto p = pointerValue(rs->getRetValue(), pre);
+      if (!p)
+        return;
+      out.insert(out.end(), pre.begin(), pre.end());
+      st->value = ir::makeVar(p->baseName, range(rs->getRetValue()));
+      st->pointerOffset = p->offset ? p->offset : ir::makeInt(0, r);
+    } else if (rs->getRetValue()) {
       std::vector<StmtPtr> pre;
       // Clang converted it to the return type; a comparison returned as int is 0 or 1.
       st->value = convertTo(rs->getRetValue(), irType(rs->getRetValue()->getType()), pre);
