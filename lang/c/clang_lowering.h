@@ -33,6 +33,7 @@
 #include <clang/Lex/Preprocessor.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -415,6 +416,10 @@ private:
                std::vector<StmtPtr> &pre);
   ExprPtr binary(const clang::BinaryOperator *bo, std::vector<StmtPtr> &pre);
   ExprPtr callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre);
+  ExprPtr
+  conditional(const clang::ConditionalOperator *co,
+              const std::function<ExprPtr(const clang::Expr *, std::vector<StmtPtr> &)> &branch,
+              std::vector<StmtPtr> &pre);
   ExprPtr floatLiteral(const llvm::APFloat &v, SourceRange r);
   // --- builtins on vectors, builtins storing through a pointer (lower_builtin_calls.cpp) ---
   ExprPtr scalarBuiltinValue(const Builtin &b, const std::vector<ExprPtr> &args,

@@ -347,22 +347,11 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
   if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e))
     return binary(bo, pre);
   if (auto *co = llvm::dyn_cast<clang::ConditionalOperator>(e)) {
-    std::vector<StmtPtr> inner;
-    ExprPtr c = cond(co->getCond(), pre);
     Type t = isBoolValued(co) ? Type::Bool : Type::Int;
-    ExprPtr a = convertTo(co->getTrueExpr(), t, inner);
-    ExprPtr b = convertTo(co->getFalseExpr(), t, inner);
-    if (!inner.empty()) {
-      unsupported(r, "a function call in a branch of ?:");
-      return nullptr;
-    }
-    if (!c || !a || !b)
-      return nullptr;
-    auto ite = std::make_shared<ir::Expr>();
-    ite->kind = ExprKind::Ite;
-    ite->range = r;
-    ite->args = {c, a, b};
-    if (t == Type::Int)
+    ExprPtr ite = conditional(
+        co, [&](const clang::Expr *x, std::vector<StmtPtr> &in) { return convertTo(x, t, in); },
+        pre);
+    if (ite && t == Type::Int)
       ite->cint = cintOf(co->getType());
     return ite;
   }
@@ -491,6 +480,30 @@ ExprPtr CLowering::binary(const clang::BinaryOperator *bo, std::vector<StmtPtr> 
   if (!a || !b)
     return nullptr;
   return arith(op, a, b, bo->getType(), r);
+}
+
+// `c ? a : b` with each branch's value from `branch`; a branch that needs statements
+// (a call) is unsupported: they would run whichever side ?: chooses.
+ExprPtr CLowering::conditional(
+    const clang::ConditionalOperator *co,
+    const std::function<ExprPtr(const clang::Expr *, std::vector<StmtPtr> &)> &branch,
+    std::vector<StmtPtr> &pre) {
+  SourceRange r = range(co);
+  std::vector<StmtPtr> inner;
+  ExprPtr c = cond(co->getCond(), pre);
+  ExprPtr a = branch(co->getTrueExpr(), inner);
+  ExprPtr b = branch(co->getFalseExpr(), inner);
+  if (!inner.empty()) {
+    unsupported(r, "a function call in a branch of ?:");
+    return nullptr;
+  }
+  if (!c || !a || !b)
+    return nullptr;
+  auto ite = std::make_shared<ir::Expr>();
+  ite->kind = ExprKind::Ite;
+  ite->range = r;
+  ite->args = {c, a, b};
+  return ite;
 }
 
 // A floating-point constant: equal values (as printed) denote equal values; nothing

@@ -101,23 +101,11 @@ ExprPtr CLowering::functionPointerValue(const clang::Expr *e, std::vector<StmtPt
     if (vd && (vd->hasLocalStorage() || llvm::isa<clang::ParmVarDecl>(vd)))
       return ir::makeVar(vd->getNameAsString(), r);
   }
-  if (auto *co = llvm::dyn_cast<clang::ConditionalOperator>(e)) {
-    ExprPtr c = cond(co->getCond(), pre);
-    std::vector<StmtPtr> inner;
-    ExprPtr a = functionPointerValue(co->getTrueExpr(), inner);
-    ExprPtr b = functionPointerValue(co->getFalseExpr(), inner);
-    if (!inner.empty()) {
-      unsupported(r, "a function call in a branch of ?:");
-      return nullptr;
-    }
-    if (!c || !a || !b)
-      return nullptr;
-    auto ite = std::make_shared<ir::Expr>();
-    ite->kind = ExprKind::Ite;
-    ite->range = r;
-    ite->args = {c, a, b};
-    return ite;
-  }
+  if (auto *co = llvm::dyn_cast<clang::ConditionalOperator>(e))
+    return conditional(
+        co,
+        [&](const clang::Expr *x, std::vector<StmtPtr> &in) { return functionPointerValue(x, in); },
+        pre);
   unsupported(r, "this function pointer expression (only a function's name, &f, NULL, a "
                  "function pointer variable or parameter, and ?: between them)");
   return nullptr;
