@@ -196,6 +196,7 @@ private:
   SourceRange range(clang::SourceRange r) const;
   SourceRange stmtRange(const clang::Stmt *s) const;
   clang::SourceLocation beginOf(const clang::Stmt *s) const;
+  std::vector<clang::Decl *> fileDecls() const;
   void topLevel(clang::Decl *d);
   void function(clang::FunctionDecl *fd);
   std::optional<Type> scalarType(clang::QualType t, SourceRange where, const std::string &what);

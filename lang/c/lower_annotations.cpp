@@ -340,7 +340,7 @@ void CLowering::unusedAnnotation(const Annotation &a) {
   std::vector<DiagNote> notes;
   const clang::FunctionDecl *next = nullptr;
   uint32_t nextAt = 0;
-  for (clang::Decl *d : ctx_.getTranslationUnitDecl()->decls())
+  for (clang::Decl *d : fileDecls())
     if (auto *fd = llvm::dyn_cast<clang::FunctionDecl>(d); fd && inMainFile(fd->getLocation())) {
       uint32_t at = offset(fd->getSourceRange().getBegin());
       if (at >= a.end && (!next || at < nextAt))

@@ -11,13 +11,13 @@ namespace kprove::lang::clower {
 void CLowering::run() {
   // Functions the file defines: a call of one in an annotation is the user's, even if
   // it is spelled like a builtin.
-  for (clang::Decl *d : ctx_.getTranslationUnitDecl()->decls())
+  for (clang::Decl *d : fileDecls())
     if (auto *fd = llvm::dyn_cast<clang::FunctionDecl>(d);
         fd && fd->doesThisDeclarationHaveABody() && inMainFile(fd->getLocation()))
       mainFunctions_.insert(fd->getNameAsString());
   findOffsetParams();
   findPureFunctions(); // pure_functions.cpp
-  for (clang::Decl *d : ctx_.getTranslationUnitDecl()->decls())
+  for (clang::Decl *d : fileDecls())
     topLevel(d);
   for (Annotation &a : annotations_)
     if (!a.used && !ghostDeclarations(a))
@@ -53,6 +53,21 @@ clang::SourceLocation CLowering::beginOf(const clang::Stmt *s) const {
   for (const clang::BinaryOperator *n : spine)
     begins_[n] = loc;
   return loc;
+}
+
+// The file's declarations, those inside `extern "C" { ... }` (CUDA) in place.
+std::vector<clang::Decl *> CLowering::fileDecls() const {
+  std::vector<clang::Decl *> out;
+  std::function<void(clang::DeclContext *)> walk = [&](clang::DeclContext *dc) {
+    for (clang::Decl *d : dc->decls()) {
+      if (auto *ls = llvm::dyn_cast<clang::LinkageSpecDecl>(d))
+        walk(ls);
+      else
+        out.push_back(d);
+    }
+  };
+  walk(ctx_.getTranslationUnitDecl());
+  return out;
 }
 
 void CLowering::topLevel(clang::Decl *d) {

@@ -29,7 +29,7 @@ const std::vector<const clang::FunctionDecl *> &CLowering::numberedFunctions() {
   if (numberedFunctions_)
     return *numberedFunctions_;
   numberedFunctions_.emplace();
-  for (clang::Decl *d : ctx_.getTranslationUnitDecl()->decls()) {
+  for (clang::Decl *d : fileDecls()) {
     auto *fd = llvm::dyn_cast<clang::FunctionDecl>(d);
     if (!fd || !inMainFile(fd->getLocation()) || isKernel(fd))
       continue;

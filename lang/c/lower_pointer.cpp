@@ -421,7 +421,7 @@ bool CLowering::isPlainArrayArgument(const clang::Expr *a) const {
 // point, since a helper passing its own offset parameter on passes an offset.
 void CLowering::findOffsetParams() {
   std::vector<const clang::FunctionDecl *> bodies;
-  for (clang::Decl *d : ctx_.getTranslationUnitDecl()->decls())
+  for (clang::Decl *d : fileDecls())
     if (auto *fd = llvm::dyn_cast<clang::FunctionDecl>(d);
         fd && fd->doesThisDeclarationHaveABody() && inMainFile(fd->getLocation()))
       bodies.push_back(fd);

@@ -36,7 +36,7 @@ bool mentionsThread(const ir::Expr &e) {
 // occur, also in functions defined before it is (after a prototype).
 void CLowering::findPureFunctions() {
   std::string_view text = sm_.text(file_);
-  for (clang::Decl *d : ctx_.getTranslationUnitDecl()->decls()) {
+  for (clang::Decl *d : fileDecls()) {
     auto *fd = llvm::dyn_cast<clang::FunctionDecl>(d);
     if (!fd || !inMainFile(fd->getLocation()) || isKernel(fd))
       continue;
