@@ -111,3 +111,29 @@ TEST_CASE("function pointers kprove cannot model are unsupported, named",
   unsupportedAt("  long n = (long)f;\n", "");
   unsupportedAt("  double (*c)(double) = cos;\n", "the address of 'cos'");
 }
+
+TEST_CASE("a function pointer passed to a helper is its number there too",
+          "[c][function-pointers]") {
+  // Red team: the helper's function pointer parameter was taken for a data pointer
+  // (an offset parameter, pointer preconditions): type errors, an unknown method.
+  const char *src = "/*@ requires 0 <= x && x <= 1000; ensures \\result == 2 * x; @*/\n" // 1
+                    "__device__ int twice(int x) { return 2 * x; }\n"                    // 2
+                    "/*@ requires 0 <= x && x <= 1000; ensures \\result == x + 1; @*/\n" // 3
+                    "__device__ int successor(int x) { return x + 1; }\n"                // 4
+                    "typedef int (*operation)(int);\n"                                   // 5
+                    "__device__ void apply(int *a, operation f) {\n"                     // 6
+                    "  a[threadIdx.x] = f(threadIdx.x);\n"                               // 7
+                    "}\n"                                                                // 8
+                    "/*@\n"                                                              // 9
+                    "  context a != NULL && \\pointer_length(a) == blockDim.x;\n"        // 10
+                    "  context gridDim.x == 1 && blockDim.x <= 1000;\n"                  // 11
+                    "  context Perm(&a[threadIdx.x], write);\n"                          // 12
+                    "  ensures a[threadIdx.x] == 2 * threadIdx.x;\n"                     // 13
+                    "@*/\n"                                                              // 14
+                    "__global__ void k(int *a) {\n"                                      // 15
+                    "  apply(a, twice);\n"                                               // 16
+                    "}\n";
+  expectOutcome(src, Verdict::Verified, {}, ".cu");
+  expectOutcome(replaced(src, "apply(a, twice)", "apply(a, successor)"), Verdict::Failed,
+                {{"post", 13}}, ".cu");
+}

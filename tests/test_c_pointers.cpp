@@ -302,6 +302,9 @@ __kernel void k(__global int *a) {
   CHECK(cl(replaced(src, "  __global int *p = cell(a, get_global_id(0));\n  *p = 5;",
                     "  cell(a, get_global_id(0))[0] = 5;"))
             .verdict == Verdict::Verified);
+  CHECK(cl(replaced(src, "  __global int *p = cell(a, get_global_id(0));\n  *p = 5;",
+                    "  *cell(a, get_global_id(0)) = 5;"))
+            .verdict == Verdict::Verified);
   // The neighbour's cell: the offset comes back from the helper.
   auto shifted = cl(replaced(src, "cell(a, get_global_id(0))", "cell(a, get_global_id(0) + 1)"));
   CHECK(shifted.verdict == Verdict::Failed);

@@ -180,6 +180,44 @@ TEST_CASE("a helper without a contract that uses thread ids is inlined", "[c][sh
                            "}\n";
   expect(pick, Verdict::Verified, {});
   expect(replaced(pick, "v == 0;", "v == 1;"), Verdict::Failed, {{"assert", 8}});
+  // A path that ends without a return gives no value (red team: the caller's
+  // variable kept its old value, and a postcondition relying on it verified).
+  expect(replaced(pick, "  return 0;\n", "\n"), Verdict::Failed, {{"post", 1}});
+  // Its result unused: nothing is read, nothing fails.
+  expect(replaced(replaced(pick, "  return 0;\n", "\n"),
+                  "  int v = pick(x);\n  //@ assert x > 0 ? "
+                  "v == get_local_id(0) : v == 0;\n",
+                  "  pick(x);\n\n"),
+         Verdict::Verified, {});
+}
+
+TEST_CASE("an atomic inside an inlined helper updates the caller's array",
+          "[c][shapes][inline][atomic]") {
+  // Red team: the atomic was recorded under the helper's parameter name `c`, which no
+  // kernel array has, so the plain read of count[0] (racing with other threads'
+  // atomics) verified.
+  const std::string src =
+      "__device__ void bump(int *c) { atomicAdd(&c[0], 1); }\n"                 // 1
+      "/*@\n"                                                                   // 2
+      "  context in != NULL && count != NULL && in != count;\n"                 // 3
+      "  context \\pointer_length(in) == n && \\pointer_length(count) == 1;\n"  // 4
+      "  context Perm(&count[0], 1\\(blockDim.x * gridDim.x));\n"               // 5
+      "  context blockIdx.x * blockDim.x + threadIdx.x < n ==>\n"               // 6
+      "    Perm(&in[blockIdx.x * blockDim.x + threadIdx.x], 1\\2);\n"           // 7
+      "@*/\n"                                                                   // 8
+      "__global__ void count_positive(int *in, int *count, int n, int cap) {\n" // 9
+      "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"                      // 10
+      "  if (i < n && in[i] > 0 && count[0] < cap)\n"                           // 11
+      "    bump(count);\n"                                                      // 12
+      "}\n";
+  expect(src, Verdict::Failed, {{"perm.read", 11}}, ".cu");
+  // Through a pointer variable, and through a function pointer.
+  expect(replaced(src, "    bump(count);\n", "    { int *p = count; bump(p); }\n"), Verdict::Failed,
+         {{"perm.read", 11}}, ".cu");
+  expect(replaced(src, "    bump(count);\n", "    { void (*f)(int *) = bump; f(count); }\n"),
+         Verdict::Failed, {{"perm.read", 11}}, ".cu");
+  // Without the plain read it verifies.
+  expect(replaced(src, " && count[0] < cap", ""), Verdict::Verified, {}, ".cu");
 }
 
 TEST_CASE("a barrier in an inlined helper follows the kernel's uniformity rules",

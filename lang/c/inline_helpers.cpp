@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -176,6 +177,17 @@ private:
       block->body.push_back(d);
     }
     std::vector<StmtPtr> body = copy(*m.body, names, suffix);
+    if (m.returnType != ir::Type::Void && c.target && !endsInReturn(body)) {
+      // A path that reaches the end returns no value: using the result is undefined
+      // (as the modular check says, vcgen.cpp), so reaching the end fails.
+      auto none = std::make_shared<ir::Stmt>();
+      none->kind = StmtKind::Assert;
+      none->range = m.range;
+      none->value = ir::makeBool(false, m.range);
+      none->assertCode = DiagCode::Post;
+      none->assertMessage = "'" + m.name + "' may end without returning a value";
+      body.push_back(none);
+    }
     if (!tailReturns(body, c, m))
       return nullptr;
     active_.insert(m.name);
@@ -322,11 +334,72 @@ private:
   unsigned calls_ = 0;
 };
 
+// Whether `body` runs an atomic, directly or through a call of one of `atomic`.
+bool runsAtomic(const std::vector<StmtPtr> &body, const std::set<std::string> &atomic) {
+  for (const StmtPtr &s : body)
+    if (s->kind == StmtKind::Atomic || (s->kind == StmtKind::Call && atomic.count(s->name)) ||
+        runsAtomic(s->body, atomic) || runsAtomic(s->elseBody, atomic))
+      return true;
+  return false;
+}
+
+// The arrays each kernel updates with atomics, from its body after inlining (the
+// front end recorded the names atomics use where they are written, which inside a
+// helper are the helper's parameters): an atomic in the body names the caller's
+// array; a call of a helper that runs atomics may update any array it is passed.
+// An atomic or such a call through anything but a kernel array (an array variable
+// of a pointer chosen at run time) may be on any of the kernel's arrays.
+void addAtomicArrays(ir::Program &p) {
+  std::set<std::string> atomicMethods;
+  std::map<std::string, const ir::Method *> methods;
+  for (const ir::Method &m : p.methods)
+    methods[m.name] = &m;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const ir::Method &m : p.methods)
+      if (m.body && !atomicMethods.count(m.name) && runsAtomic(*m.body, atomicMethods))
+        grew = atomicMethods.insert(m.name).second;
+  }
+  for (ir::GpuKernel &k : p.gpuKernels) {
+    std::set<std::string> arrays;
+    for (const ir::Param &prm : k.params)
+      if (prm.type == ir::Type::IntArray)
+        arrays.insert(prm.name);
+    for (const ir::KernelArray &a : k.locals)
+      arrays.insert(a.name);
+    std::set<std::string> atomic(k.atomicArrays.begin(), k.atomicArrays.end());
+    auto add = [&](const ExprPtr &array) {
+      if (array && array->kind == ExprKind::Var && arrays.count(array->name))
+        atomic.insert(array->name);
+      else
+        atomic.insert(arrays.begin(), arrays.end());
+    };
+    std::function<void(const std::vector<StmtPtr> &)> walk = [&](const std::vector<StmtPtr> &b) {
+      for (const StmtPtr &s : b) {
+        if (s->kind == StmtKind::Atomic && !s->args.empty() && s->args[0]->kind == ExprKind::Index)
+          add(s->args[0]->args[0]);
+        if (s->kind == StmtKind::Call && atomicMethods.count(s->name)) {
+          const ir::Method &m = *methods.at(s->name);
+          for (size_t i = 0; i < s->args.size() && i < m.params.size(); ++i)
+            if (m.params[i].type == ir::Type::IntArray)
+              add(s->args[i]);
+        }
+        walk(s->body);
+        walk(s->elseBody);
+      }
+    };
+    walk(k.body);
+    k.atomicArrays.assign(atomic.begin(), atomic.end());
+  }
+}
+
 } // namespace
 
 void inlineThreadHelpers(ir::Program &p, DiagnosticEngine &diags) {
-  if (!p.gpuKernels.empty())
-    Inliner(p, diags).run();
+  if (p.gpuKernels.empty())
+    return;
+  Inliner(p, diags).run();
+  addAtomicArrays(p);
 }
 
 } // namespace kprove::lang

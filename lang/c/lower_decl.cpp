@@ -211,9 +211,9 @@ void CLowering::enterFunction(const clang::FunctionDecl *fd) {
   for (unsigned i = 0; i < fd->getNumParams(); ++i) {
     const clang::ParmVarDecl *p = fd->getParamDecl(i);
     clang::QualType t = p->getType().getCanonicalType();
-    userNames_.push_back({p->getNameAsString(),
-                          cintOf(t->isPointerType() ? t->getPointeeType() : t), t->isPointerType(),
-                          t->isPointerType() && t->getPointeeType()->isBooleanType()});
+    bool dataPointer = t->isPointerType() && !isFunctionPointer(t); // a function's is a number
+    userNames_.push_back({p->getNameAsString(), cintOf(dataPointer ? t->getPointeeType() : t),
+                          dataPointer, dataPointer && t->getPointeeType()->isBooleanType()});
     if (isAggregate(t->isPointerType() ? t->getPointeeType() : t))
       declareAggregate(p->getNameAsString(), t->isPointerType() ? t->getPointeeType() : t,
                        t->isPointerType());

@@ -48,8 +48,13 @@ ExprPtr CLowering::lvalue(const clang::Expr *e, std::vector<StmtPtr> *indexCalls
     std::vector<StmtPtr> pre;
     auto p = pointerValue(uo->getSubExpr(), pre);
     if (p && !pre.empty()) {
-      unsupported(range(e), "a function call in a pointer dereference");
-      return nullptr;
+      if (!indexCalls) {
+        // x op= y and x++ read the target too: its calls would run twice.
+        unsupported(range(e), "a function call in the pointer of a compound assignment or "
+                              "increment");
+        return nullptr;
+      }
+      indexCalls->insert(indexCalls->end(), pre.begin(), pre.end()); // `*f(i) = v`: first
     }
     return p ? pointerCell(*p, nullptr, uo->getType(), range(e)) : nullptr;
   }

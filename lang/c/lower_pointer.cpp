@@ -443,6 +443,7 @@ void CLowering::findOffsetParams() {
         continue;
       for (unsigned i = 0; i < c->getNumArgs() && i < callee->getNumParams(); ++i)
         if (callee->getParamDecl(i)->getType()->isPointerType() &&
+            !isFunctionPointer(callee->getParamDecl(i)->getType()) &&
             !isAggregate(callee->getParamDecl(i)->getType()->getPointeeType()) &&
             !isPlainArrayArgument(c->getArg(i)))
           changed |= offsetParams_[callee->getCanonicalDecl()].insert(i).second;
