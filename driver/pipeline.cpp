@@ -688,12 +688,13 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
     const vcgen::Obligation &ob = vcs.obligations[i];
     r.obligationResults[i] = {ob.code, ob.range, ob.message, prover::Verdict::Unknown, 0};
   }
-  // A kernel's failed check is passed to the callback only after the replay below
-  // has labelled its counterexample, so an editor never shows a note the final
-  // report words differently.
+  // A kernel's failed or undecided check is passed to the callback only after the
+  // replay below has labelled its counterexample (or found an undecided one failed),
+  // so an editor never shows a note or verdict the final report words differently.
   bool replaying = opts.replay && program;
   auto replayedLater = [&](size_t i) {
-    return replaying && r.obligationResults[i].verdict == prover::Verdict::Failed &&
+    prover::Verdict v = r.obligationResults[i].verdict;
+    return replaying && (v == prover::Verdict::Failed || v == prover::Verdict::Unknown) &&
            !vcs.obligations[i].kernel.empty();
   };
   // Each worker fills its own entries; the callback sees a finished one.
@@ -727,14 +728,18 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
     vacuityAnswers[unreachableAt[i]] = unreachable[i];
   r.vacuityQueries = vcs.vacuityChecks.size();
 
-  // Failed checks of kernels: confirm them by running the kernel (replay/).
+  // Failed checks of kernels: confirm them by running the kernel (replay/). A check
+  // the solver left undecided is failed when running the kernel on a small launch
+  // shows the failure: a concrete run is a proof of it, whatever the solver's seed
+  // (docs/soundness.md, "Replay").
   if (opts.replay && program && !(opts.cancel && opts.cancel->load())) {
     auto replayStart = std::chrono::steady_clock::now();
     Replayer replayer(*program, sources, opts);
     std::set<std::tuple<int, uint32_t, std::string>> replayed;
     for (size_t i = 0; i < answers.size(); ++i) {
       const vcgen::Obligation &ob = vcs.obligations[i];
-      if (answers[i].verdict != prover::Verdict::Failed ||
+      bool undecided = answers[i].verdict == prover::Verdict::Unknown;
+      if ((answers[i].verdict != prover::Verdict::Failed && !undecided) ||
           !replayed.emplace(static_cast<int>(ob.code), ob.range.begin.offset, ob.message).second)
         continue;
       ObligationResult &o = r.obligationResults[i];
@@ -743,8 +748,20 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
       if (!in)
         continue;
       Witness w = o.witness ? *o.witness : Witness{};
-      replayer.confirm(ob, *in, w);
+      replayer.confirm(ob, undecided ? replay::Inputs{} : *in, w);
+      if (undecided) {
+        if (w.replay != "found") {
+          replayed.erase({static_cast<int>(ob.code), ob.range.begin.offset, ob.message});
+          continue; // stays unknown, as the solver left it
+        }
+        answers[i].verdict = prover::Verdict::Failed;
+        o.verdict = prover::Verdict::Failed;
+        o.reason.clear();
+      }
       o.notes = ob.notes;
+      if (undecided)
+        o.notes.push_back({SourceRange{}, "the solver could not decide (" + answers[i].reason +
+                                              "); running the kernel shows the failure"});
       for (DiagNote &n : witnessNotes(w))
         o.notes.push_back(std::move(n));
       o.witness = w;

@@ -254,6 +254,41 @@ TEST_CASE("replay: --no-replay keeps the solver's note alone", "[replay]") {
   CHECK(c->result.verdict == driver::Verdict::Failed);
 }
 
+TEST_CASE("replay: a check the solver leaves undecided is failed when a run shows it",
+          "[replay][unknown]") {
+  // A budget too small for the solver (the seed-dependent unknowns of issue 10 are
+  // the same situation): the double claim of a[1] by two partners is still found,
+  // by running the kernel on a small launch.
+  driver::RunOptions opts;
+  opts.rlimit = 10000;
+  std::vector<driver::ObligationResult> seen;
+  std::mutex m;
+  opts.onObligation = [&](const driver::ObligationResult &o) {
+    std::lock_guard<std::mutex> lock(m);
+    seen.push_back(o);
+  };
+  auto c = verify(example("opencl/bitonic_step_both_partners.cl"), opts);
+  CHECK(c->result.verdict == driver::Verdict::Failed);
+  std::string notes = notesOf(*c, "resources", 7);
+  INFO(notes);
+  CHECK(notes.find("the solver could not decide (resource limit); running the kernel shows "
+                   "the failure") != std::string::npos);
+  CHECK(notes.find("counterexample (found by running the kernel with") != std::string::npos);
+  // The editor's callback sees the final verdict of that check, once.
+  size_t resources = 0;
+  for (const driver::ObligationResult &o : seen)
+    if (o.code == DiagCode::Resources) {
+      ++resources;
+      CHECK(o.verdict == prover::Verdict::Failed);
+    }
+  CHECK(resources >= 1);
+  // Without the run, the check stays undecided.
+  opts.replay = false;
+  opts.onObligation = nullptr;
+  auto plain = verify(example("opencl/bitonic_step_both_partners.cl"), opts);
+  CHECK(plain->result.verdict == driver::Verdict::Unknown);
+}
+
 TEST_CASE("replay: the per-obligation callback (the editor's) sees the replayed note", "[replay]") {
   driver::RunOptions opts;
   std::mutex m;
