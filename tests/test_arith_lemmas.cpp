@@ -65,6 +65,33 @@ TEST_CASE("halving a power of two: each powerOfTwoLemmas lemma is valid", "[lemm
         kprove::prover::Verdict::Failed);
 }
 
+TEST_CASE("products with a common factor: each productLemmas lemma is valid", "[lemmas]") {
+  // gid * k + j < length with length == gsize * k in the facts (a row of a symbolic
+  // width): the lemmas relate the two products through the common factor k.
+  T gid = var("gid", Sort::Int), gsize = var("gsize", Sort::Int), k = var("k", Sort::Int),
+    j = var("j", Sort::Int), len = var("len", Sort::Int);
+  T goal = lt(add(mul(gid, k), j), len);
+  std::vector<T> facts{eq(len, mul(gsize, k))};
+  kprove::vcgen::FactIndex index;
+  std::vector<T> lemmas = kprove::vcgen::productLemmas(goal, facts, index);
+  REQUIRE(lemmas.size() == 4);
+  // Valid over bounded integers (the bounds keep the check quick; nothing else is
+  // assumed).
+  std::vector<T> bounds;
+  for (const T &v : {gid, gsize, k})
+    bounds.insert(bounds.end(), {le(intConst(-1000), v), le(v, intConst(1000))});
+  for (const T &l : lemmas) {
+    INFO(toString(l));
+    CHECK(validity(bounds, l) == kprove::prover::Verdict::Proved);
+  }
+  // Without k >= 0 the first is false (k == -1, gid == 0, gsize == 2: -1 > -2).
+  T flipped = implies(lt(gid, gsize), le(add(mul(gid, k), k), mul(gsize, k)));
+  CHECK(validity({eq(k, intConst(-1)), eq(gid, intConst(0)), eq(gsize, intConst(2))}, flipped) ==
+        kprove::prover::Verdict::Failed);
+  // No common factor, no lemma.
+  CHECK(kprove::vcgen::productLemmas(lt(mul(gid, j), len), facts, index).empty());
+}
+
 TEST_CASE("C's power-of-two test (n & (n - 1)) == 0 means a power of two for n > 0", "[lemmas]") {
   // The fact VcContext::maskOperation states, checked by brute force on its
   // domain's small values (the same bit identity holds at every width).

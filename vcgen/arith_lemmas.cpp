@@ -167,6 +167,14 @@ void collectRemainders(const T &t, std::set<const Term *> &seen, std::vector<T> 
   });
 }
 
+// Ground products x * y of two non-literal factors in t.
+void collectProducts(const T &t, std::set<const Term *> &seen, std::vector<T> &out) {
+  collectGround(t, seen, out, [](const T &u) {
+    return u->op == Op::Mul && u->sort == Sort::Int && u->args.size() == 2 &&
+           u->args[0]->op != Op::IntConst && u->args[1]->op != Op::IntConst;
+  });
+}
+
 } // namespace
 
 namespace {
@@ -268,6 +276,8 @@ const FactIndex::Entry &FactIndex::of(const T &fact) {
   seen.clear();
   collectPowerOfTwoTerms(fact, seen, e.powerOfTwo);
   e.mentionsPow2 = mentionsPowerOfTwo(fact, {});
+  seen.clear();
+  collectProducts(fact, seen, e.products);
   return entries_.emplace(fact.get(), std::make_pair(fact, std::move(e))).first->second.second;
 }
 
@@ -300,6 +310,44 @@ std::vector<T> powerOfTwoLemmas(const T &goal, const std::vector<T> &facts, Fact
     lemmas.push_back(
         implies(land(isPowerOfTwo(x), le(c, x)), land(isPowerOfTwo(u), eq(x, mul(c, u)))));
   }
+  return lemmas;
+}
+
+std::vector<T> productLemmas(const T &goal, const std::vector<T> &facts, FactIndex &index) {
+  std::set<const Term *> seen;
+  std::vector<T> inGoal;
+  collectProducts(goal, seen, inGoal);
+  if (inGoal.empty())
+    return {};
+  std::set<const Term *> have;
+  for (const T &u : inGoal)
+    have.insert(u.get());
+  std::vector<T> all = inGoal;
+  mergeFacts(facts, index, have, all,
+             [](const FactIndex::Entry &e) -> const std::vector<T> & { return e.products; });
+  std::vector<T> lemmas;
+  for (size_t i = 0; i < inGoal.size(); ++i)
+    for (size_t j = 0; j < all.size(); ++j) {
+      if (j <= i && j < inGoal.size())
+        continue; // each pair of the goal's products once
+      if (lemmas.size() + 4 > kMaxLemmas)
+        return lemmas;
+      const T &p = inGoal[i], &q = all[j];
+      bool paired = false; // one common factor is enough
+      for (int side = 0; side < 2 && !paired; ++side)
+        for (int other = 0; other < 2 && !paired; ++other) {
+          const T &k = p->args[1 - side];
+          if (toString(k) != toString(q->args[1 - other]))
+            continue;
+          const T &x = p->args[side], &y = q->args[other];
+          T nonNegative = le(intConst(0), k);
+          lemmas.push_back(implies(land(nonNegative, lt(x, y)), le(add(p, k), q)));
+          lemmas.push_back(implies(land(nonNegative, lt(y, x)), le(add(q, k), p)));
+          lemmas.push_back(implies(land(nonNegative, le(x, y)), le(p, q)));
+          lemmas.push_back(implies(land(nonNegative, le(y, x)), le(q, p)));
+          paired = true;
+        }
+    }
   return lemmas;
 }
 

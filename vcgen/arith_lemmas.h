@@ -32,6 +32,7 @@ public:
   struct Entry {
     std::vector<term::T> remainders; // ground `x % K` (C's tmod, SMT's mod)
     std::vector<term::T> powerOfTwo; // ground `x div 2^n`, `x mod 2^n`, isPow2(x)
+    std::vector<term::T> products;   // ground `x * y`, neither factor a literal
     bool mentionsPow2 = false;       // isPow2 anywhere, quantified bodies included
   };
   const Entry &of(const term::T &fact);
@@ -51,5 +52,15 @@ std::vector<term::T> residueLemmas(const term::T &goal, const std::vector<term::
 // and for each isPow2(x) there:  isPow2(x) ==> 1 <= x.
 std::vector<term::T> powerOfTwoLemmas(const term::T &goal, const std::vector<term::T> &facts,
                                       FactIndex &index);
+
+// Products with a common factor (a row index times a symbolic width against the
+// number of rows times it: `gid * k + j` against `\pointer_length(a) == gsize * k`):
+// for each `x * K` in the goal and each other `y * K` in the goal or the facts,
+//     0 <= K && x < y   ==>  x * K + K <= y * K
+//     0 <= K && x <= y  ==>  x * K <= y * K
+// (and the same with x and y swapped): valid integer facts that are nonlinear for the
+// solver, whose proof it otherwise finds on some random seeds only.
+std::vector<term::T> productLemmas(const term::T &goal, const std::vector<term::T> &facts,
+                                   FactIndex &index);
 
 } // namespace kprove::vcgen

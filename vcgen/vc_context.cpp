@@ -151,6 +151,8 @@ void VcContext::check(State &st, const std::vector<term::T> &guards, const term:
     ob.query.assumptions.push_back(l);
   for (const term::T &l : powerOfTwoLemmas(g, ob.query.assumptions, factIndex_))
     ob.query.assumptions.push_back(l);
+  for (const term::T &l : productLemmas(g, ob.query.assumptions, factIndex_))
+    ob.query.assumptions.push_back(l);
   ob.query.goal = g;
   obligations.push_back(std::move(ob));
   // Checked, hence known from here on (a failure is reported, so no unsound use).
