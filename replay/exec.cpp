@@ -292,8 +292,14 @@ void Interpreter::returnFromCall(Thread &t, std::optional<Val> value) {
   Frame &f = t.stack.back();
   const ir::Method *m = f.method;
   Val result = value ? *value : Val::num(0);
+  // The postcondition reads the parameters as passed (vcgen's EntryValues).
+  Env current = t.env;
+  for (const ir::Param &p : m->params)
+    if (auto o = t.oldEnv.find(p.name); o != t.oldEnv.end())
+      t.env[p.name] = o->second;
   check(clausesOf(m->contract, kPost), t, DiagCode::Post, "the postcondition of '" + m->name + "'",
         false, &result);
+  t.env = std::move(current);
   const ir::Stmt *s = f.call;
   // The callee's yields parameters, received by the caller's `yields {x = q}`.
   std::vector<std::pair<std::string, Val>> yielded;
@@ -315,6 +321,11 @@ void Interpreter::returnFromCall(Thread &t, std::optional<Val> value) {
 
 void Interpreter::finish(Thread &t) {
   const std::vector<ir::Clause> &contract = gk_ ? gk_->contract : sk_->contract;
+  // The thread's postcondition reads what existed where it started (its parameters,
+  // ids and sizes) with the values there (vcgen's EntryValues).
+  for (const auto &[name, v] : t.oldEnv)
+    if (t.env.count(name))
+      t.env[name] = v;
   check(clausesOf(contract, kPost), t, DiagCode::Post, "the postcondition", false);
   t.status = Thread::S::Done;
   t.stack.clear();

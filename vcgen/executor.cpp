@@ -143,8 +143,18 @@ void verifyThread(VcContext &vc, const ThreadContext &tc, State &st, const ir::E
   ex.exec(body, st);
   if (!st.dead && post) {
     ex.interfere(st);
+    EntryValues entry(st, entryNames(st));
     res.exhale(*post, st, postBlame);
   }
+}
+
+// A thread's postcondition may name the variables that exist where it starts (its
+// parameters, ids and sizes): those, read with their values there (EntryValues).
+std::vector<std::string> entryNames(const State &st) {
+  std::vector<std::string> names;
+  for (const auto &[n, v] : st.oldVars)
+    names.push_back(n);
+  return names;
 }
 
 namespace {
@@ -426,6 +436,10 @@ void Executor::exhalePost(State &st, SourceRange site) {
                 DiagCode::Post,
                 "the postcondition",
                 {{site, "when the method returns here"}}};
+  std::vector<std::string> params; // not the yields parameters: outputs, read at return
+  for (const ir::Param &p : method_->params)
+    params.push_back(p.name);
+  EntryValues entry(st, params);
   res_.exhale(*post, st, b);
 }
 

@@ -52,6 +52,10 @@ struct ThreadContext {
 // shares before thread-specific symbols are introduced.
 std::set<std::string> freeSymbolsOf(const State &st);
 
+// The variables a thread's postcondition reads with their values where the thread
+// started (EntryValues): every variable of st.oldVars.
+std::vector<std::string> entryNames(const State &st);
+
 class Executor {
 public:
   Executor(VcContext &vc, const ir::Method *method, const ThreadContext *thread)

@@ -476,6 +476,7 @@ private:
         return;
       ExhaleBlame b = blame;
       b.notes = {{where, "when the thread returns here"}};
+      EntryValues entry(s, entryNames(s));
       res_.exhale(*post, s, b);
     };
     st.oldHeap = st.heap;

@@ -127,26 +127,36 @@ void Executor::evalParRanges(const ir::Stmt &region, State &st, ParRanges &range
 
 // VerCors checks every region on its own; a `sequential` region also checks that each
 // region's postcondition (all its threads') gives the next region's precondition, from
-// nothing else: the regions hand over exactly what their contracts say.
+// nothing else: the regions hand over exactly what their contracts say. A region
+// after the first starts in a memory it knows only through its precondition (the
+// one its predecessors left), and its \old is that memory, not the one where the
+// `sequential` started.
 void Executor::checkParRegion(const ir::Stmt &region, const State &st, const ParRanges &ranges) {
   if (region.kind == ir::StmtKind::Par) {
     verifyParBlock(region, st, ranges.at(&region));
     return;
   }
-  for (const ir::StmtPtr &r : region.body)
-    checkParRegion(*r, st, ranges);
-  if (region.kind != ir::StmtKind::Sequential)
+  if (region.kind != ir::StmtKind::Sequential) {
+    for (const ir::StmtPtr &r : region.body)
+      checkParRegion(*r, st, ranges);
     return;
-  for (size_t i = 0; i + 1 < region.body.size(); ++i) {
-    State handover = st;
+  }
+  State regionStart = st;
+  for (size_t i = 0; i < region.body.size(); ++i) {
+    checkParRegion(*region.body[i], regionStart, ranges);
+    if (i + 1 == region.body.size())
+      break;
+    State next = st;
+    next.heap = vc_.freshVar("heap", Sort::Heap);
+    State handover = next;
     handover.mask = vc_.zeroMask(handover);
-    handover.heap = vc_.freshVar("heap", Sort::Heap);
-    inhaleParPost(*region.body[i], handover, st, ranges);
-    exhaleParPre(*region.body[i + 1], handover, st, ranges,
+    inhaleParPost(*region.body[i], handover, regionStart, ranges);
+    exhaleParPre(*region.body[i + 1], handover, next, ranges,
                  {DiagCode::ParPre,
                   DiagCode::ParPre,
                   "the next region's precondition, from the previous region's postcondition",
                   {{region.body[i]->range, "the previous region"}}});
+    regionStart = next;
   }
 }
 
@@ -175,9 +185,18 @@ void Executor::forEachRegionClause(
     return;
   }
   if (region.kind == ir::StmtKind::Sequential) {
-    if (!region.body.empty())
-      forEachRegionClause(firstRegion ? *region.body.front() : *region.body.back(), st, startState,
-                          ranges, kind, firstRegion, use);
+    if (region.body.empty())
+      return;
+    if (firstRegion || region.body.size() == 1) {
+      forEachRegionClause(firstRegion ? *region.body.front() : *region.body.back(), st,
+                          startState, ranges, kind, firstRegion, use);
+      return;
+    }
+    // The last region's \old is the memory where it started, which the caller knows
+    // nothing of (checkParRegion).
+    State lastStart = startState;
+    lastStart.heap = vc_.freshVar("heap", Sort::Heap);
+    forEachRegionClause(*region.body.back(), st, lastStart, ranges, kind, firstRegion, use);
     return;
   }
   ir::ExprPtr clause = conjoin(clausesOf(region.clauses, kind));

@@ -59,6 +59,34 @@ struct State {
   std::vector<term::T> allFacts() const { return factsSince(nullptr); }
 };
 
+// A postcondition reads the parameters as they were passed, whatever the body
+// assigned to them since (VerCors/Viper, ACSL; it is what a caller puts in their
+// place): while one lives, the named variables of `st` have their values of
+// st.oldVars (the entry state), and get their current values back afterwards.
+class EntryValues {
+public:
+  EntryValues(State &st, const std::vector<std::string> &names) : st_(st) {
+    for (const std::string &n : names) {
+      auto old = st.oldVars.find(n);
+      auto cur = st.vars.find(n);
+      if (old == st.oldVars.end() || cur == st.vars.end())
+        continue;
+      saved_.emplace_back(n, cur->second);
+      cur->second = old->second;
+    }
+  }
+  ~EntryValues() {
+    for (auto &[n, v] : saved_)
+      st_.vars[n] = v;
+  }
+  EntryValues(const EntryValues &) = delete;
+  EntryValues &operator=(const EntryValues &) = delete;
+
+private:
+  State &st_;
+  std::vector<std::pair<std::string, term::T>> saved_;
+};
+
 // The hint of State::keptByPar, as a note at the par block's `requires` clause
 // under a failure for lack of permission to `array` (none for other arrays).
 inline constexpr const char *kKeptByParHint =
