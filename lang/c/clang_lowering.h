@@ -471,6 +471,10 @@ private:
   void pointerDecl(const clang::VarDecl *vd, std::vector<StmtPtr> &out);
   bool pointerUpdate(const clang::Expr *e, std::vector<StmtPtr> &out);
   bool inDeclaringBlock(const clang::Expr *e, const clang::VarDecl *vd) const;
+  // `p = e` where e may point to a local whose block ends before p's: unsupported
+  // (kprove keeps a kernel's locals for the whole kernel; C ends their lifetime, and a
+  // later use through p is undefined behaviour). True if it reported one.
+  bool mayDangle(const clang::BinaryOperator *assign, const clang::VarDecl *pointer);
   bool setPointer(const clang::VarDecl *vd, PointerVar &pv, const PointerValue &to, SourceRange r);
   ExprPtr pointerCompare(const clang::BinaryOperator *bo, std::vector<StmtPtr> &pre);
   ExprPtr pointerDifference(const clang::BinaryOperator *bo, std::vector<StmtPtr> &pre);

@@ -15,6 +15,8 @@
 // between element types and a pointer to a pointer are unsupported, never guessed.
 #include "lang/c/clang_lowering.h"
 
+#include <functional>
+
 namespace kprove::lang::clower {
 
 ExprPtr CLowering::addOffset(ExprPtr offset, ExprPtr delta, bool subtract, SourceRange r) {
@@ -231,6 +233,67 @@ bool CLowering::inDeclaringBlock(const clang::Expr *e, const clang::VarDecl *vd)
   return block && declStmt && llvm::isa<clang::CompoundStmt>(block) && parentOf(*declStmt) == block;
 }
 
+bool CLowering::mayDangle(const clang::BinaryOperator *assign, const clang::VarDecl *pointer) {
+  auto parentOf = [&](const auto &node) -> const clang::Stmt * {
+    auto parents = ctx_.getParents(node);
+    return parents.size() == 1 ? parents[0].template get<clang::Stmt>() : nullptr;
+  };
+  // The statement whose end ends a local's lifetime: its block (or the for loop whose
+  // init declares it); null for a parameter, which lives as long as the function.
+  auto scopeOf = [&](const clang::VarDecl *vd) -> const clang::Stmt * {
+    if (llvm::isa<clang::ParmVarDecl>(vd))
+      return nullptr;
+    const clang::Stmt *declStmt = parentOf(*vd);
+    return declStmt ? parentOf(*declStmt) : nullptr;
+  };
+  // Whether the scope `s` contains (or is) the place where `pointer` is declared: then
+  // the local lives at least as long as the pointer variable.
+  auto encloses = [&](const clang::Stmt *s) {
+    if (!s)
+      return true;
+    auto parents = ctx_.getParents(*s);
+    if (parents.size() == 1 && parents[0].get<clang::FunctionDecl>())
+      return true; // the function's body: lives until the function returns
+    if (llvm::isa<clang::ParmVarDecl>(pointer))
+      return false;
+    for (const clang::Stmt *at = parentOf(*pointer); at; at = parentOf(*at))
+      if (at == s)
+        return true;
+    return false;
+  };
+  // The locals e may point into: arrays and pointers it names, and variables whose
+  // address it takes.
+  std::vector<const clang::VarDecl *> targets;
+  std::function<void(const clang::Stmt *, bool)> visit = [&](const clang::Stmt *st, bool addr) {
+    if (!st)
+      return;
+    if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(st))
+      if (auto *vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl());
+          vd && vd->hasLocalStorage() && !llvm::isa<clang::ParmVarDecl>(vd) &&
+          (addr || vd->getType()->isArrayType() || vd->getType()->isPointerType()))
+        targets.push_back(vd);
+    auto *uo = llvm::dyn_cast<clang::UnaryOperator>(st);
+    bool takesAddress = addr || (uo && uo->getOpcode() == clang::UO_AddrOf);
+    for (const clang::Stmt *child : st->children())
+      visit(child, takesAddress);
+  };
+  visit(assign->getRHS(), false);
+  for (const clang::VarDecl *target : targets) {
+    if (target == pointer || encloses(scopeOf(target)))
+      continue;
+    unsupported(range(assign),
+                "pointer '" + pointer->getNameAsString() + "' may point to '" +
+                    target->getNameAsString() +
+                    "', whose block ends before the pointer's: using it there would be "
+                    "undefined behaviour (declare '" +
+                    target->getNameAsString() + "' where '" + pointer->getNameAsString() +
+                    "' is declared)");
+    badPointers_.insert(pointer);
+    return true;
+  }
+  return false;
+}
+
 // `p = e`, `p += k`, `p -= k`, `p++`, `p--` on a pointer variable: its offset
 // updated. False when `e` is not an update of a pointer.
 bool CLowering::pointerUpdate(const clang::Expr *e, std::vector<StmtPtr> &out) {
@@ -247,6 +310,8 @@ bool CLowering::pointerUpdate(const clang::Expr *e, std::vector<StmtPtr> &out) {
   auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(target->IgnoreParens());
   auto *vd = dr ? llvm::dyn_cast<clang::VarDecl>(dr->getDecl()) : nullptr;
   if (vd && badPointers_.count(vd))
+    return true;
+  if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e); vd && bo && mayDangle(bo, vd))
     return true;
   auto it = vd ? pointerVars_.find(vd) : pointerVars_.end();
   if (it == pointerVars_.end() || (llvm::isa<clang::ParmVarDecl>(vd) && !it->second.dynamic)) {
