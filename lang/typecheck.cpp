@@ -71,6 +71,8 @@ bool assignable(Type to, const Expr &from) {
     return true;
   if (to == from.type)
     return true;
+  if (to == Type::IntMatrix && from.kind == ExprKind::NullLit)
+    return true;
   return to == Type::Frac && from.kind == ExprKind::IntLit;
 }
 
@@ -501,8 +503,13 @@ private:
   Type target(Expr &t) {
     if (t.kind == ExprKind::Var && lowerField(t))
       return t.kind == ExprKind::Index ? t.type : Type::Unknown;
-    if (t.kind != ExprKind::Var)
-      return expr(t, ExprCtx{});
+    if (t.kind != ExprKind::Var) {
+      Type type = expr(t, ExprCtx{});
+      if (type == Type::IntArray && t.kind == ExprKind::Index)
+        unsupported(t.range, "assigning a row of a 2-D array (kprove takes a 2-D array's rows "
+                             "as fixed: docs/soundness.md)");
+      return type;
+    }
     const VarInfo *v = lookup(t.name);
     if (!v) {
       error(t.range, "unknown identifier " + quoted(t.name) + didYouMean(t.name, namesInScope()));
@@ -896,6 +903,15 @@ private:
                            "declaration or assignment");
       arg(e, 0, c.noResource());
       return set(e, Type::IntArray);
+    case ExprKind::ValidMatrix: {
+      Type m = arg(e, 0, c.noResource());
+      if (!reported(m) && m != Type::IntMatrix)
+        error(e.args[0]->range,
+              std::string("\\matrix needs a 2-D array (int[][]), found ") + typeName(m));
+      for (size_t i : {1, 2})
+        requireType(*e.args[i], c.noResource(), Type::Int, "a \\matrix dimension");
+      return set(e, Type::Bool);
+    }
     }
     return set(e, Type::Unknown);
   }
@@ -1038,6 +1054,10 @@ private:
     case BinOp::Ne:
       if ((a == b && a != Type::Resource && a != Type::Void) || (isNumeric(a) && isNumeric(b)))
         return Type::Bool;
+      // null is an int[] literal; a 2-D array may be compared with it too.
+      for (int side : {0, 1})
+        if (e.args[side]->kind == ExprKind::NullLit && (side == 0 ? b : a) == Type::IntMatrix)
+          return Type::Bool;
       return mismatch(e, a, b, "operands of the same type");
     case BinOp::Or:
       if (a != Type::Bool || b != Type::Bool)
@@ -1095,7 +1115,11 @@ private:
     const Expr *b = e.args.empty() ? nullptr : e.args[0].get();
     if (reported(base))
       return Type::Unknown;
-    if (base != Type::IntArray || !b || b->kind != ExprKind::Var) {
+    // An array variable, or a row of a 2-D array variable (`m[i][j]`).
+    const bool row = b && b->kind == ExprKind::Index && base == Type::IntArray &&
+                     b->args[0]->kind == ExprKind::Var && b->args[0]->type == Type::IntMatrix;
+    if ((base != Type::IntArray && base != Type::IntMatrix) || !b ||
+        (b->kind != ExprKind::Var && !row)) {
       error(b ? b->range : e.range, "only array variables can be indexed");
       return Type::Unknown;
     }
@@ -1103,14 +1127,14 @@ private:
       error(e.args[1]->range, std::string("array index must be int, found ") + typeName(idx));
       return Type::Unknown;
     }
-    return Type::Int;
+    return base == Type::IntMatrix ? Type::IntArray : Type::Int;
   }
 
   Type length(Expr &e, const ExprCtx &c) {
     Type base = arg(e, 0, c.noResource());
     if (reported(base))
       return Type::Unknown;
-    if (base != Type::IntArray) {
+    if (base != Type::IntArray && base != Type::IntMatrix) {
       error(e.range, std::string(".length needs an array, found ") + typeName(base));
       return Type::Unknown;
     }

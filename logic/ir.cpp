@@ -29,12 +29,23 @@ const char *typeName(Type t) {
     return "frac";
   case Type::IntArray:
     return "int[]";
+  case Type::IntMatrix:
+    return "int[][]";
   case Type::Resource:
     return "resource";
   case Type::Void:
     return "void";
   }
   return "unknown";
+}
+
+const Expr *arrayRoot(const Expr &array) {
+  if (array.kind == ExprKind::Var)
+    return &array;
+  if (array.kind == ExprKind::Index && !array.args.empty() && array.args[0] &&
+      array.args[0]->kind == ExprKind::Var && array.args[0]->type == Type::IntMatrix)
+    return array.args[0].get();
+  return nullptr;
 }
 
 ExprPtr makeInt(int64_t v, SourceRange r) {
@@ -376,6 +387,11 @@ void printNode(const Expr &e, std::string &out) {
     out += "new int[";
     printArgs(e.args, 0, out);
     out += ']';
+    return;
+  case ExprKind::ValidMatrix:
+    out += "\\matrix(";
+    printArgs(e.args, 0, out);
+    out += ')';
     return;
   }
 }

@@ -17,8 +17,10 @@
 namespace kprove::ir {
 
 // Types of values and formulas. `Resource` is a formula that may hold permissions
-// (Perm, PointsTo, \forall*, **); `Bool` formulas are pure.
-enum class Type { Unknown, Int, Bool, Frac, IntArray, Resource, Void };
+// (Perm, PointsTo, \forall*, **); `Bool` formulas are pure. `IntMatrix` is PVL's
+// `int[][]`: an array whose elements are int arrays (its rows), which kprove takes
+// as fixed for as long as the program runs (docs/soundness.md, "2-D arrays").
+enum class Type { Unknown, Int, Bool, Frac, IntArray, IntMatrix, Resource, Void };
 const char *typeName(Type t);
 
 // A C integer type: width and signedness. `bits == 0` is a mathematical integer
@@ -46,7 +48,8 @@ enum class ExprKind {
   Unary,      // unop, args[0]
   Binary,     // binop, args[0], args[1]
   Ite,        // args[0] ? args[1] : args[2]
-  Index,      // args[0][args[1]]; args[0] is an array-typed Var
+  Index,      // args[0][args[1]]; args[0] is an array-typed Var, or a row of a 2-D array
+              // (an IntArray-typed Index of an IntMatrix-typed Var)
   Length,     // args[0].length
   Call,       // name(args...) of a pure function
   Old,        // \old(args[0])
@@ -60,6 +63,8 @@ enum class ExprKind {
   Convert,    // (cint) args[0]: C's conversion to an integer type (wraps when narrowing)
   NewArray,   // new int[args[0]]: a fresh array (PVL); the type checker allows it only
               // as the whole value of a VarDecl or of an Assign to a local variable
+  ValidMatrix, // \matrix(args[0], args[1], args[2]): a non-null 2-D array of args[1]
+               // distinct non-null rows, each of length args[2] (VerCors's meaning, pure)
 };
 
 enum class UnOp { Neg, Not, BitNot };
@@ -380,6 +385,10 @@ ExprPtr makeBool(bool v, SourceRange r = {});
 ExprPtr makeVar(std::string name, SourceRange r = {});
 ExprPtr makeUnary(UnOp op, ExprPtr a, SourceRange r = {});
 ExprPtr makeBinary(BinOp op, ExprPtr a, ExprPtr b, SourceRange r = {});
+
+// The array variable an array expression names: the Var itself, or the 2-D array of
+// a row (`m` of `m[i]`); null for anything else.
+const Expr *arrayRoot(const Expr &array);
 
 // The PVL spelling of a binary operator ("+", "==>", "**", ...).
 const char *binOpSpelling(BinOp op);

@@ -243,6 +243,8 @@ Val Interpreter::eval(const ir::Expr &e, Ctx &c) {
   }
   case ir::ExprKind::NewArray:
     throw NotReplayable{"an allocation (new)"};
+  case ir::ExprKind::ValidMatrix:
+    throw NotReplayable{"a 2-D array (\\matrix)"};
   case ir::ExprKind::ForallStar:
   case ir::ExprKind::Perm:
   case ir::ExprKind::PointsTo: {

@@ -546,7 +546,7 @@ TEST_CASE("pvl: lexical errors", "[pvl][errors]") {
 }
 
 TEST_CASE("pvl: unsupported types and fields", "[pvl][errors]") {
-  Parse p("seq<int> f(int x) {\n  bool[] b;\n  int[][] c;\n}\n");
+  Parse p("seq<int> f(int x) {\n  bool[] b;\n  int[][][] c;\n}\n");
   CHECK_FALSE(p.prog);
   REQUIRE(p.diags.count() == 3);
   CHECK(p.diag(0).code == DiagCode::Unsupported);
@@ -554,7 +554,7 @@ TEST_CASE("pvl: unsupported types and fields", "[pvl][errors]") {
   CHECK(p.diag(0).message == "type 'seq<int>' is not supported");
   CHECK(p.where(1) == "2:3");
   CHECK(p.diag(1).message == "type 'bool[]' is not supported");
-  CHECK(p.diag(2).message == "type 'int[][]' is not supported");
+  CHECK(p.diag(2).message == "type 'int[][][]' is not supported");
 
   Parse q("class C {\n  bool f;\n  map<int, bool> g() { }\n}");
   CHECK_FALSE(q.prog);
@@ -678,8 +678,8 @@ TEST_CASE("pvl: VerCors constructs kprove does not model are unsupported", "[pvl
                      "'vec' statements are not supported");
   requireUnsupported("void f(int[] a) {\n  fold inv(a);\n}", "2:3",
                      "'fold' statements are not supported");
-  requireUnsupported("requires \\array(a, 2);\nvoid f(int[] a);", "1:10",
-                     "'\\array' is not supported");
+  requireUnsupported("requires \\values(a, 0, 2) == \\values(a, 0, 2);\nvoid f(int[] a);", "1:10",
+                     "'\\values' is not supported");
   requireUnsupported("void f() {\n  int[] a = new int[3][2];\n}", "2:13",
                      "'new' (allocation) is not supported");
   // The words are only reserved as statement starts: assignments still work.

@@ -114,8 +114,11 @@ TEST_CASE("pvl: sized array types read as int[]", "[pvl]") {
   CHECK(m.params.at(1).type == ir::Type::IntArray);
   CHECK(m.params.at(2).type == ir::Type::IntArray);
   Parse two("void f(int[2][3] a) { }\n");
-  CHECK_FALSE(two.prog);
-  CHECK(two.firstMessage().find("int[2][3]") != std::string::npos);
+  REQUIRE(two.prog);
+  CHECK(two.prog->methods.at(0).params.at(0).type == ir::Type::IntMatrix);
+  Parse three("void f(int[2][3][4] a) { }\n");
+  CHECK_FALSE(three.prog);
+  CHECK(three.firstMessage().find("int[2][3][4]") != std::string::npos);
 }
 
 TEST_CASE("pvl: Unicode quantifiers, let and triggers", "[pvl]") {
@@ -223,4 +226,47 @@ TEST_CASE("verdicts: a forall* bound N*2 with N == 2 known is the literal 4", "[
                           "}\n";
   expectVerified(par);
   expectFail(kprove::testing::replaced(par, "i < N*2; Perm", "i < N*2 - 1; Perm"), {{"par.pre", 6}});
+}
+
+// Two-dimensional arrays (docs/language.md §2): rows are fixed, \matrix makes them
+// distinct, non-null and of one length.
+TEST_CASE("verdicts: 2-D arrays, rows and \\matrix", "[vcgen][pvl]") {
+  const std::string head = "context_everywhere M >= 0 && N >= 0 && \\matrix(m, M, N);\n"
+                           "context (\\forall* int i; 0 <= i && i < M; (\\forall* int j; 0 <= j "
+                           "&& j < N; Perm(m[i][j], write)));\n";
+  const std::string zero = "ensures (\\forall int i; 0 <= i && i < M; (\\forall int j; 0 <= j "
+                           "&& j < N; m[i][j] == 0));\n"
+                           "void z(int M, int N, int[M][N] m) {\n"
+                           " par (int i = 0 .. M, int j = 0 .. N)\n"
+                           "  context Perm(m[i][j], write);\n"
+                           "  ensures m[i][j] == 0;\n"
+                           " { m[i][j] = VALUE; }\n"
+                           "}\n";
+  expectVerified(head + kprove::testing::replaced(zero, "VALUE", "0"));
+  expectFail(head + kprove::testing::replaced(zero, "VALUE", "1"), {{"par.post", 7}});
+  // A row is an int[]: its length is \matrix's, and it may be passed on.
+  expectVerified(head + "requires M > 1 && N > 0;\n"
+                        "ensures m[1][0] == 5;\n"
+                        "void r(int M, int N, int[][] m) {\n"
+                        " int[] row = m[1];\n"
+                        " assert row.length == N && row != m[0];\n"
+                        " row[0] = 5;\n"
+                        "}\n");
+  // Rows read past the matrix: bounds on the row index, then on the column.
+  expectFail(head + "void b(int M, int N, int[][] m) {\n int x = m[M][0];\n}\n",
+             {{"bounds", 4}});
+  // Without \matrix, two rows may be one array: a 2-D \forall* may name a cell twice.
+  expectFail("requires m != null && m.length == 2 && m[0] != null && m[1] != null;\n"
+             "requires m[0].length == 1 && m[1].length == 1;\n"
+             "requires (\\forall* int i; 0 <= i && i < 2; Perm(m[i][0], write));\n"
+             "void a(int[][] m) { }\n",
+             {{"injectivity", 3}});
+  // Rows are fixed: assigning one is unsupported; \matrix needs an int[][].
+  auto rowWrite = runSnippet("requires m != null && m.length == 1;\n"
+                             "void w(int[][] m, int[] a) {\n m[0] = a;\n}\n");
+  CHECK(rowWrite.verdict == Verdict::Invalid);
+  CHECK(rowWrite.errors == Errors{{"unsupported", 3}});
+  auto notMatrix = runSnippet("requires \\matrix(a, 1, 1);\nvoid f(int[] a) { }\n");
+  CHECK(notMatrix.verdict == Verdict::Invalid);
+  CHECK(notMatrix.errors == Errors{{"type", 1}});
 }

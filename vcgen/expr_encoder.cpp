@@ -260,6 +260,19 @@ T ExprEncoder::encodeNode(const ir::Expr &e) {
   case ir::ExprKind::NewArray: // a statement (Executor::allocate); the type checker
     vc_.unsupported(e.range, "'new' inside an expression");
     return vc_.freshVar("new", Sort::Ref);
+  case ir::ExprKind::ValidMatrix: {
+    // VerCors's ValidMatrix: non-null, `rows` rows, each non-null of length `columns`,
+    // and no two the same (stated through the inverse rowIndex, which exists exactly
+    // when they are distinct).
+    T m = encode(*e.args[0]), rows = encode(*e.args[1]), columns = encode(*e.args[2]);
+    T i = var(vc_.fresh("row"), Sort::Int);
+    T row = rowOf(m, i);
+    T each = implies(land(le(intConst(0), i), lt(i, rows)),
+                     land({neq(row, nullRef()), eq(lengthOf(row), columns),
+                           eq(rowIndex(m, row), i)}));
+    return land({neq(m, nullRef()), eq(lengthOf(m), rows),
+                 forall({{i->name, Sort::Int}}, each, {{row}})});
+  }
   case ir::ExprKind::Binary:
     return encodeBinary(e);
   case ir::ExprKind::Ite: {
@@ -540,6 +553,10 @@ T ExprEncoder::encodeIndex(const ir::Expr &e) {
           fmt::format("array '{}' may be null", arr));
   require(land(le(intConst(0), idx), lt(idx, lengthOf(ref))), DiagCode::Bounds, e.args[1]->range,
           fmt::format("index may be out of bounds of '{}'", arr));
+  // A row of a 2-D array: fixed while the program runs, so reading it needs no
+  // permission and races with nothing (the type checker rejects assigning one).
+  if (e.args[0]->type == ir::Type::IntMatrix)
+    return rowOf(ref, idx);
   if (footprint) { // a pure function: its value may depend on its footprint only
     require(footprint(ref, idx), DiagCode::PermRead, e.range,
             fmt::format("pure function '{}' reads '{}', which its precondition gives it no "

@@ -82,8 +82,9 @@ namespace {
 void permArrays(const ir::Expr &e, std::set<std::string> &out) {
   if ((e.kind == ir::ExprKind::Perm || e.kind == ir::ExprKind::PointsTo) && !e.args.empty() &&
       e.args[0] && e.args[0]->kind == ir::ExprKind::Index && !e.args[0]->args.empty() &&
-      e.args[0]->args[0] && e.args[0]->args[0]->kind == ir::ExprKind::Var)
-    out.insert(e.args[0]->args[0]->name);
+      e.args[0]->args[0])
+    if (const ir::Expr *root = ir::arrayRoot(*e.args[0]->args[0]))
+      out.insert(root->name);
   for (const ir::ExprPtr &a : e.args)
     if (a)
       permArrays(*a, out);

@@ -278,19 +278,21 @@ void ResourceEngine::collect(const ir::Expr &e, ExprEncoder &enc, std::vector<QB
     if (loc.userTrigger)
       vc_.unsupported(loc.range, "a trigger on a permission's location (kprove chooses the "
                                  "triggers of quantified permissions)");
-    if (loc.kind != ir::ExprKind::Index || loc.args[0]->kind != ir::ExprKind::Var) {
+    const ir::Expr *root = loc.kind == ir::ExprKind::Index ? ir::arrayRoot(*loc.args[0]) : nullptr;
+    if (!root) {
       vc_.unsupported(loc.range, "permission to something other than an array element");
       return;
     }
     Atom a = base(Atom::Kind::Perm);
-    a.arrayName = loc.args[0]->name;
-    a.ref = enc.encode(*loc.args[0]);
+    a.arrayName = root->name;
+    a.ref = enc.encode(*loc.args[0]); // a row of a 2-D array: rowOf(m, i)
     a.index = enc.encode(*loc.args[1]);
+    const std::string spelled = vc_.spelling(*loc.args[0]);
     enc.require(neq(a.ref, nullRef()), DiagCode::Null, loc.args[0]->range,
-                fmt::format("array '{}' may be null", a.arrayName));
+                fmt::format("array '{}' may be null", spelled));
     enc.require(land(le(intConst(0), a.index), lt(a.index, lengthOf(a.ref))), DiagCode::Bounds,
                 loc.args[1]->range,
-                fmt::format("permission to an element outside the bounds of '{}'", a.arrayName));
+                fmt::format("permission to an element outside the bounds of '{}'", spelled));
     a.amount = toReal(enc.encode(*e.args[1]));
     enc.require(le(realConst(0, 1), a.amount), DiagCode::PermNegative, e.args[1]->range,
                 "the permission amount may be negative");
@@ -685,11 +687,11 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
   const Atom a = eliminatePinnedBinders(original);
   std::vector<QBinder> used, unused;
   for (const QBinder &b : a.binders)
-    (mentions(a.index, b.skolem->name) ? used : unused).push_back(b);
-  if (mentionsAny(a.ref, a.binders)) {
-    vc_.unsupported(a.range, "a quantified permission whose array depends on the bound variable");
-    return;
-  }
+    (mentions(a.index, b.skolem->name) || mentions(a.ref, b.skolem->name) ? used : unused)
+        .push_back(b);
+  // The array itself depends on the binders (rows of a 2-D array, `m[i][j]`): the
+  // location is the pair, and the inverse functions take both.
+  const bool refVaries = mentionsAny(a.ref, used);
   // Locations independent of some binders: scale by how many values they take.
   T count = intConst(1);
   for (const QBinder &b : unused) {
@@ -734,7 +736,13 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
   }
   std::string tag = vc_.fresh("qp");
   T r = var("r$" + tag, Sort::Int);
-  std::optional<ClosedInverse> closed = closedInverse(a.index, used, r);
+  T ref = var("ref$" + tag, Sort::Ref);
+  std::optional<ClosedInverse> closed =
+      refVaries ? std::nullopt : closedInverse(a.index, used, r);
+  // The arguments of the inverse functions: the index, or the array and the index.
+  auto location = [&](const T &array, const T &index) {
+    return refVaries ? std::vector<T>{array, index} : std::vector<T>{index};
+  };
   // Injectivity: two different instances never name the same location (holds by
   // construction for a closed-form index).
   std::vector<std::pair<std::string, T>> toCopy;
@@ -745,7 +753,7 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
     differ = lor(differ, neq(b.skolem, c));
   }
   T guard2 = substitute(guard, toCopy), index2 = substitute(a.index, toCopy),
-    amount2 = substitute(amount, toCopy);
+    amount2 = substitute(amount, toCopy), ref2 = substitute(a.ref, toCopy);
   if (!closed) {
     // The witness: the two instances (threads) and the element both claim.
     std::vector<WitnessItem> pair;
@@ -757,45 +765,51 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
     pair.push_back({"both claim " + a.arrayName + "[{0}]", {a.index}});
     vc_.check(st, {},
               implies(land({guard, guard2, lt(zero, amount), lt(zero, amount2), differ}),
-                      neq(a.index, index2)),
+                      lor(neq(a.ref, ref2), neq(a.index, index2))),
               DiagCode::Injectivity, a.range, injectivityMessage(used, a.arrayName), {},
               std::move(pair));
   }
   // Inverse functions: inv_k(index(B)) = B_k on the image of the index.
   std::vector<BoundVar> bound;
   std::vector<std::pair<std::string, T>> toBound, toInverse;
-  T img = closed ? closed->image : app("img$" + tag, Sort::Bool, {r});
+  T img = closed ? closed->image : app("img$" + tag, Sort::Bool, location(ref, r));
   for (size_t k = 0; k < used.size(); ++k) {
     std::string bn = used[k].skolem->name + "$q";
     bound.push_back({bn, Sort::Int});
     toBound.emplace_back(used[k].skolem->name, var(bn, Sort::Int));
     toInverse.emplace_back(used[k].skolem->name,
                            closed ? closed->invs[k]
-                                  : app(fmt::format("inv{}${}", k, tag), Sort::Int, {r}));
+                                  : app(fmt::format("inv{}${}", k, tag), Sort::Int,
+                                        location(ref, r)));
   }
   T active = land(guard, lt(zero, amount));
-  T idxB = substitute(a.index, toBound);
+  T idxB = substitute(a.index, toBound), refB = substitute(a.ref, toBound);
   T activeInv = land(img, substitute(active, toInverse));
   if (!closed) {
     std::vector<T> invEqs;
     for (size_t k = 0; k < used.size(); ++k)
-      invEqs.push_back(
-          eq(app(fmt::format("inv{}${}", k, tag), Sort::Int, {idxB}), toBound[k].second));
-    T imgB = app("img$" + tag, Sort::Bool, {idxB});
+      invEqs.push_back(eq(app(fmt::format("inv{}${}", k, tag), Sort::Int, location(refB, idxB)),
+                          toBound[k].second));
+    T imgB = app("img$" + tag, Sort::Bool, location(refB, idxB));
     invEqs.push_back(imgB);
     st.assume(forall(bound, implies(substitute(active, toBound), land(invEqs)),
-                     {{app(fmt::format("inv0${}", tag), Sort::Int, {idxB})}, {imgB}}));
-    st.assume(forall({{r->name, Sort::Int}},
-                     implies(activeInv, eq(substitute(a.index, toInverse), r)),
-                     {{img}, {app(fmt::format("inv0${}", tag), Sort::Int, {r})}}));
+                     {{app(fmt::format("inv0${}", tag), Sort::Int, location(refB, idxB))}, {imgB}}));
+    std::vector<BoundVar> locationVars{{r->name, Sort::Int}};
+    T hits = eq(substitute(a.index, toInverse), r);
+    if (refVaries) {
+      locationVars.insert(locationVars.begin(), {ref->name, Sort::Ref});
+      hits = land(eq(substitute(a.ref, toInverse), ref), hits);
+    }
+    st.assume(forall(locationVars, implies(activeInv, hits),
+                     {{img}, {app(fmt::format("inv0${}", tag), Sort::Int, location(ref, r))}}));
   }
   T next = vc_.freshVar("mask", Sort::Mask);
-  T ref = var("ref$" + tag, Sort::Ref);
   T selNext = select(next, ref, r);
-  T delta = ite(land(eq(ref, a.ref), activeInv), substitute(amount, toInverse), zero);
+  T delta = ite(land(eq(ref, substitute(a.ref, toInverse)), activeInv),
+                substitute(amount, toInverse), zero);
   if (!inhale) {
     // What was just checked, for every instance (the check above used skolems).
-    T selCur = select(st.mask, a.ref, idxB);
+    T selCur = select(st.mask, refB, idxB);
     T checked = implies(substitute(guard, toBound), le(substitute(amount, toBound), selCur));
     st.assume(bound.size() == 1 ? forallWithMemoryTriggers(bound[0], checked)
                                 : forall(bound, checked, {{selCur}}));
@@ -807,7 +821,7 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
                    {{selNext}}));
   st.mask = next;
   if (inhale && assumeBounded) {
-    T sel = select(next, a.ref, idxB);
+    T sel = select(next, refB, idxB);
     T bounded = implies(substitute(guard, toBound), le(sel, realConst(1, 1)));
     st.assume(bound.size() == 1 ? forallWithMemoryTriggers(bound[0], bounded)
                                 : forall(bound, bounded, {{sel}}));

@@ -347,6 +347,12 @@ const ir::Method *VcContext::findMethod(const std::string &name) const {
 term::T lengthOf(const term::T &ref) {
   return term::app("len", term::Sort::Int, {ref});
 }
+term::T rowOf(const term::T &matrix, const term::T &i) {
+  return term::app("row", term::Sort::Ref, {matrix, i});
+}
+term::T rowIndex(const term::T &matrix, const term::T &row) {
+  return term::app("rowidx", term::Sort::Int, {matrix, row});
+}
 term::T nullRef() {
   return term::var("null", term::Sort::Ref);
 }
@@ -359,6 +365,7 @@ term::Sort sortOf(ir::Type t) {
   case ir::Type::Frac:
     return term::Sort::Real;
   case ir::Type::IntArray:
+  case ir::Type::IntMatrix:
     return term::Sort::Ref;
   default:
     return term::Sort::Int;

@@ -183,6 +183,11 @@ private:
 
 // The term for an array's length, and the null reference.
 term::T lengthOf(const term::T &ref);
+// Row `i` of the 2-D array `matrix` (ir::Type::IntMatrix): a function of the two,
+// since kprove takes rows as fixed (docs/soundness.md, "2-D arrays"); rowIndex is its
+// inverse on the rows \matrix makes distinct.
+term::T rowOf(const term::T &matrix, const term::T &i);
+term::T rowIndex(const term::T &matrix, const term::T &row);
 term::T nullRef();
 term::T readPermission();
 term::Sort sortOf(ir::Type t);

@@ -28,8 +28,16 @@ auto baseType(Type t) {
   return [t](auto &ctx) { x3::_val(ctx).type = t; };
 }
 auto const namedType = [](auto &ctx) { x3::_val(ctx).type = Type::Unknown; };
-// Only one-dimensional int arrays are modelled.
+// int arrays of one and two dimensions are modelled.
 auto const arrayDim = [](auto &ctx) {
+  TypeSpec &t = x3::_val(ctx);
+  t.type = t.type == Type::Int && t.dims == 0        ? Type::IntArray
+           : t.type == Type::IntArray && t.dims == 1 ? Type::IntMatrix
+                                                     : Type::Unknown;
+  ++t.dims;
+};
+// C annotations: `int *` is an int array; a pointer to pointers is not modelled.
+auto const pointerDim = [](auto &ctx) {
   TypeSpec &t = x3::_val(ctx);
   t.type = t.type == Type::Int && t.dims == 0 ? Type::IntArray : Type::Unknown;
   ++t.dims;
@@ -238,8 +246,8 @@ auto const base_type = tk(Tok::KwInt)[baseType(Type::Int)] | tk(Tok::KwBool)[bas
 CSpecIs const in_c_spec;
 auto const type_def =
     span(x3::omit[x3::eps[typeStart] >> base_type >>
-                  *((tk(Tok::LBracket) >> -x3::omit[nested_expr] >> tk(Tok::RBracket)) |
-                    (in_c_spec >> tk(Tok::Star)))[arrayDim]])[typeFinish];
+                  *((tk(Tok::LBracket) >> -x3::omit[nested_expr] >> tk(Tok::RBracket))[arrayDim] |
+                    (in_c_spec >> tk(Tok::Star))[pointerDim])])[typeFinish];
 
 // --- clauses ---
 

@@ -506,6 +506,33 @@ auto const markTrigger = [](auto &ctx) {
 auto const trigger_def = tk(Tok::LBrace) >> tk(Tok::Colon) > nested_expr > tk(Tok::Colon) >
                          tk(Tok::RBrace);
 
+// `\array(a, n)`: VerCors's shorthand for `a != null && a.length == n`, kept as that.
+auto const validArray = [](auto &ctx) {
+  auto &parts = x3::_attr(ctx);
+  ExprPtr array = fusion::at_c<1>(parts), length = fusion::at_c<2>(parts);
+  SourceRange r = whereRange(ctx);
+  auto null = newExpr(ExprKind::NullLit, r);
+  auto len = newExpr(ExprKind::Length, array->range);
+  len->args = {cloneExpr(array)};
+  x3::_val(ctx) = noted(state(ctx), ir::makeBinary(BinOp::And, ir::makeBinary(BinOp::Ne, array, null, r),
+                                                   ir::makeBinary(BinOp::Eq, len, length, r), r));
+};
+auto const validMatrix = [](auto &ctx) {
+  auto &parts = x3::_attr(ctx);
+  auto e = newExpr(ExprKind::ValidMatrix, whereRange(ctx));
+  e->args = {fusion::at_c<1>(parts), fusion::at_c<2>(parts), fusion::at_c<3>(parts)};
+  x3::_val(ctx) = noted(state(ctx), e);
+};
+constexpr std::string_view kArrayWord[] = {"\\array"};
+constexpr std::string_view kMatrixWord[] = {"\\matrix"};
+IdentIn const array_kw(kArrayWord, Tok::BackslashWord);
+IdentIn const matrix_kw(kMatrixWord, Tok::BackslashWord);
+auto const valid_array = span(array_kw > tk(Tok::LParen) > nested_expr > tk(Tok::Comma) >
+                              nested_expr > tk(Tok::RParen))[validArray];
+auto const valid_matrix = span(matrix_kw > tk(Tok::LParen) > nested_expr > tk(Tok::Comma) >
+                               nested_expr > tk(Tok::Comma) > nested_expr >
+                               tk(Tok::RParen))[validMatrix];
+
 constexpr std::string_view kNewWord[] = {"new"};
 IdentIn const new_kw(kNewWord);
 // `new int[n]`: a fresh array (one dimension; the type checker allows it only as a
@@ -528,7 +555,7 @@ auto const location = -tk(Tok::Amp) >> nested_expr;
 
 auto const primary_def =
     c_spec_primary | span(tk(Tok::LParen) >> let_expr)[setVal] | trigger[markTrigger] | new_array |
-    unsupported_primary | tv(Tok::Int)[intLit] | span(tk(Tok::KwTrue))[boolLit(true)] |
+    valid_array | valid_matrix | unsupported_primary | tv(Tok::Int)[intLit] | span(tk(Tok::KwTrue))[boolLit(true)] |
     span(tk(Tok::KwFalse))[boolLit(false)] | span(tk(Tok::KwNull))[leaf(ExprKind::NullLit)] |
     span(tk(Tok::KwResult))[leaf(ExprKind::Result)] |
     span(tk(Tok::KwWrite))[permConst(ir::PermConst::Write)] |
@@ -554,7 +581,7 @@ auto const seed_clause_expr_def =
 auto const clause_expr_def = (seedOnly >> seed_clause_expr[setVal]) | expr[setVal];
 
 auto const lhs_def = ident[varRef] >> -span(tk(Tok::Dot) > ident)[thisMember] >>
-                     -span(tk(Tok::LBracket) > nested_expr > tk(Tok::RBracket))[indexExpr];
+                     *span(tk(Tok::LBracket) > nested_expr > tk(Tok::RBracket))[indexExpr];
 
 BOOST_SPIRIT_DEFINE(expr, ite_chain, imp_e, imp_chain, or_e, and_e, bor_e, bxor_e, band_e, eq_e,
                     rel_e, shift_e, add_e, mul_e, unary_e, cast_e, cast_or_postfix, postfix_e,
