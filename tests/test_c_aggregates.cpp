@@ -408,3 +408,39 @@ TEST_CASE("a CUDA launch flag above CUDA's limits is a kernel.spec error, not a 
   CHECK(r.verdict == Verdict::Failed);
   CHECK(r.errors.count({"kernel.spec", 1}));
 }
+
+// A bool field is an int cell holding 0 or 1 in a buffer and a bool variable in a
+// by-value struct: reads, annotations and copies convert between the two (red team
+// 2026-11-24: each of these was a type error).
+TEST_CASE("bool fields of struct buffers read, annotate and copy as truth values", "[c][struct]") {
+  const std::string head = "struct S { bool f; int v; };\n"
+                           "/*@ context p != NULL && \\pointer_length(p) == get_global_size(0);\n"
+                           "    context Perm(&p[get_global_id(0)], write);\n";
+  // Read in code: a stored 2 reads back as true.
+  kprove::testing::expectOutcome(head + "    ensures p[get_global_id(0)].v == 1; @*/\n"
+                                        "__kernel void k(__global struct S *p) {\n"
+                                        "  p[get_global_id(0)].f = 2;\n"
+                                        "  p[get_global_id(0)].v = p[get_global_id(0)].f ? 1 : 0;\n"
+                                        "}\n",
+                                 Verdict::Verified, {}, ".cl");
+  // In an annotation: `!p[i].f` is false after storing 2.
+  kprove::testing::expectOutcome(head + "    ensures !p[get_global_id(0)].f; @*/\n"
+                                        "__kernel void k(__global struct S *p) {\n"
+                                        "  p[get_global_id(0)].f = 2;\n"
+                                        "}\n",
+                                 Verdict::Failed, {{"post", 4}}, ".cl");
+  // Copies between a by-value struct and the buffer, both ways.
+  const std::string copy = head + "    ensures p[get_global_id(0)].v == VALUE; @*/\n"
+                                  "__kernel void k(__global struct S *p) {\n"
+                                  "  struct S q;\n"
+                                  "  q.f = 2;\n"
+                                  "  q.v = 0;\n"
+                                  "  p[get_global_id(0)] = q;\n"
+                                  "  struct S r = p[get_global_id(0)];\n"
+                                  "  if (r.f) r.v = 1;\n"
+                                  "  p[get_global_id(0)] = r;\n"
+                                  "}\n";
+  kprove::testing::expectOutcome(replaced(copy, "VALUE", "1"), Verdict::Verified, {}, ".cl");
+  kprove::testing::expectOutcome(replaced(copy, "VALUE", "0"), Verdict::Failed, {{"post", 4}},
+                                 ".cl");
+}

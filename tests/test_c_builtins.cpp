@@ -354,3 +354,18 @@ TEST_CASE("CUDA math functions are uninterpreted functions of their arguments", 
   // Accepted: no contract gives a[0], so only the write fails.
   expect(src, Verdict::Failed, {{"perm.write", 5}, {"null", 5}, {"bounds", 5}}, ".cu");
 }
+
+// OpenCL: beyond the work dimensions an id is 0 and a size 1 (red team 2026-11-24: a
+// literal 3 was a type error).
+TEST_CASE("work-item functions beyond dimension 2 are 0 (ids) and 1 (sizes)", "[c][builtins]") {
+  kprove::testing::expectOutcome(
+      "__kernel void k(__global int *a) {\n"
+      "  //@ assert get_global_id(3) == 0 && get_local_id(7) == 0 && get_group_id(3) == 0;\n"
+      "  //@ assert get_local_size(3) == 1 && get_global_size(4) == 1 && get_num_groups(3) == 1;\n"
+      "}\n",
+      Verdict::Verified, {}, ".cl");
+  kprove::testing::expectOutcome("__kernel void k(__global int *a) {\n"
+                                 "  //@ assert get_local_size(3) == 2;\n"
+                                 "}\n",
+                                 Verdict::Failed, {{"assert", 2}}, ".cl");
+}

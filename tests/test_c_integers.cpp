@@ -182,8 +182,17 @@ __kernel void k(__global int *in) {
 }
 
 TEST_CASE("shifts: the amount is below the width, signed left shifts stay in range", "[c][int]") {
-  CHECK(cl("__kernel void k(__global uint *a, int s) {\n  uint x = 1u << s;\n}\n").errors ==
+  // CUDA (C++): a count of the width or more, or a negative one, is undefined.
+  CHECK(cu("__global__ void k(unsigned *a, int s) {\n  unsigned x = 1u << s;\n}\n").errors ==
         Errors{{"shift", 2}});
+  // OpenCL C (6.3.j) shifts by the count's low log2(width) bits: defined for any count.
+  CHECK(cl("__kernel void k(__global uint *a, int s) {\n  uint x = 1u << s;\n}\n").verdict ==
+        Verdict::Verified);
+  CHECK(cl("__kernel void k(__global uint *a, int s) {\n  uint x = 1u << 33;\n  //@ assert x == "
+           "2;\n  uint y = 8u >> s;\n  //@ assert s != -1 || y == 0;\n}\n")
+            .verdict == Verdict::Verified);
+  CHECK(cl("__kernel void k(__global uint *a) {\n  uint x = 1u << 33;\n  //@ assert x == 0;\n}\n")
+            .errors == Errors{{"assert", 3}});
   CHECK(cl("__kernel void k(__global uint *a, int s) {\n  if (0 <= s && s < 32) {\n    uint x = "
            "1u << s;\n  }\n}\n")
             .verdict == Verdict::Verified);

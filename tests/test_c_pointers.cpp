@@ -585,3 +585,24 @@ TEST_CASE("pointer: a pointer whose array is known at run time stays out of barr
   CHECK(r.errors.count({"unsupported", 4}));
   CHECK(mentions(r, "known only at run time in a barrier's contract"));
 }
+
+// A helper with a contract that assigns its pointer parameter: the contract names the
+// caller's pointer (red team 2026-11-24: it named the body's copies, `x$arr`, and
+// every use of x in the contract was an unknown identifier).
+TEST_CASE("pointer: a helper's contract names its assigned pointer parameter as passed",
+          "[c][pointer][dynamic]") {
+  const std::string src =
+      "/*@ context x != NULL && \\pointer_length(x) >= 2 && Perm(&x[0], write) ** "
+      "Perm(&x[1], write);\n"
+      "    ensures x[0] == 1 && x[1] == 2; @*/\n"
+      "void h(__global int *x) { *x = 1; x++; *x = 2; }\n"
+      "/*@ context a != NULL && \\pointer_length(a) == 2 * get_global_size(0);\n"
+      "    context Perm(&a[2*get_global_id(0)], write) ** Perm(&a[2*get_global_id(0)+1], "
+      "write);\n"
+      "    ensures a[2*get_global_id(0)+1] == 2; @*/\n"
+      "__kernel void k(__global int *a) { h(a + 2*get_global_id(0)); }\n";
+  kprove::testing::expectOutcome(src, Verdict::Verified, {}, ".cl");
+  // One step further: the third cell is not the helper's.
+  kprove::testing::expectOutcome(replaced(src, "*x = 2; }", "*x = 2; x++; *x = 3; }"),
+                                 Verdict::Failed, {{"perm.write", 3}, {"bounds", 3}}, ".cl");
+}

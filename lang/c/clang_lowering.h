@@ -263,6 +263,8 @@ private:
   ExprPtr member(const clang::MemberExpr *me);
   ExprPtr aggregateLeaf(const clang::Expr *e, std::vector<StmtPtr> &pre);
   ExprPtr zeroOf(const Field &f, SourceRange r);
+  ExprPtr leafValue(ExprPtr v, const Field &f, SourceRange r);
+  ExprPtr leafStore(const ExprPtr &target, ExprPtr v, const Field &f, SourceRange r);
   std::optional<std::vector<ExprPtr>> aggregateParts(const clang::Expr *e,
                                                      std::vector<StmtPtr> &pre);
   std::optional<std::vector<ExprPtr>> vectorBinary(clang::BinaryOperatorKind op,
@@ -604,6 +606,18 @@ private:
   // The function's pointer variables (and pointer parameters passed offsets), and the
   // pointer declarations already reported as unsupported (their uses are not).
   std::map<const clang::VarDecl *, PointerVar> pointerVars_;
+  // The pointer variables as a function's contract sees them: its assigned pointer
+  // parameters are their own values there (the caller's array and offset, also in
+  // the postcondition: vcgen reads parameters as passed), not the body's copies
+  // p$arr/p$cur that assignedParamDecls adds. Swapped in by ContractPointers.
+  std::map<const clang::VarDecl *, PointerVar> contractPointerVars_;
+  struct ContractPointers {
+    CLowering &c;
+    explicit ContractPointers(CLowering &c) : c(c) { std::swap(c.pointerVars_, c.contractPointerVars_); }
+    ~ContractPointers() { std::swap(c.pointerVars_, c.contractPointerVars_); }
+    ContractPointers(const ContractPointers &) = delete;
+    ContractPointers &operator=(const ContractPointers &) = delete;
+  };
   std::set<const clang::VarDecl *> badPointers_;
   // Helpers' pointer parameters (by index) that some call passes an offset pointer:
   // each gets an offset parameter `p$off` after it.

@@ -249,9 +249,18 @@ private:
     for (ExprPtr &a : e->args)
       while (a->kind == ExprKind::Convert && a->args[0]->kind == ExprKind::IntLit)
         a = a->args[0];
-    if (e->args.size() != 1 || e->args[0]->kind != ExprKind::IntLit || e->args[0]->intValue < 0 ||
-        e->args[0]->intValue > 2) {
+    if (e->args.size() != 1 || e->args[0]->kind != ExprKind::IntLit) {
       diags_.error(DiagCode::Type, r, "the argument of " + n + " must be a literal 0, 1 or 2");
+      return;
+    }
+    if (e->args[0]->intValue < 0 || e->args[0]->intValue > 2) {
+      // OpenCL: beyond the work dimensions an id is 0 and a size 1 (a negative literal
+      // converts to a large uint, beyond them too).
+      const bool size = n == "get_global_size" || n == "get_local_size" ||
+                        n == "get_enqueued_local_size" || n == "get_num_groups";
+      ir::IntType t = e->cint;
+      e = ir::makeInt(size ? 1 : 0, r);
+      e->cint = t;
       return;
     }
     int d = static_cast<int>(e->args[0]->intValue);

@@ -32,7 +32,8 @@ void CLowering::declareAggregate(const std::string &name, clang::QualType t, boo
   aggregateNames_[name] = {t, array};
   if (auto fields = scalarFields(t, array ? PointerFields::Opaque : PointerFields::Arrays))
     for (const Field &f : *fields)
-      userNames_.push_back({leafPath(name, f.name), f.cint, array || f.pointer});
+      userNames_.push_back({leafPath(name, f.name), f.cint, array || f.pointer,
+                            array && f.type == Type::Bool}); // bool cells: 0 or 1
 }
 
 // --- parameters and declarations ---
@@ -157,7 +158,7 @@ void CLowering::structDecl(const clang::VarDecl *vd, const std::vector<Field> &f
     s->nameRange = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
     s->declType = fields[i].type;
     s->cint = fields[i].cint;
-    s->value = values[i];
+    s->value = leafValue(values[i], fields[i], r);
     out.push_back(s);
   }
 }
@@ -607,14 +608,33 @@ void CLowering::aggregateAssign(const clang::Expr *lhs, const clang::Expr *rhs,
     d->name = freshTemp();
     d->declType = fields[i].type;
     d->cint = fields[i].cint;
-    d->value = (*from)[i];
+    d->value = leafValue((*from)[i], fields[i], r);
     if (fields[i].floating)
       floatNames_.insert(d->name);
     out.push_back(d);
     temps.push_back(typed(ir::makeVar(d->name, r), fields[i].cint));
   }
   for (size_t i = 0; i < to->size(); ++i)
-    assign((*to)[i], temps[i], r, out);
+    assign((*to)[i], leafStore((*to)[i], temps[i], fields[i], r), r, out);
+}
+
+// A bool leaf is a bool variable in a by-value struct and an int cell holding 0 or 1
+// in a buffer (memory is int cells, §11.2): read from a cell as `cell != 0`, stored
+// into one as `v ? 1 : 0`.
+ExprPtr CLowering::leafValue(ExprPtr v, const Field &f, SourceRange r) {
+  if (f.type != Type::Bool || !v || v->kind != ExprKind::Index)
+    return v;
+  return ir::makeBinary(ir::BinOp::Ne, v, ir::makeInt(0, r), r);
+}
+ExprPtr CLowering::leafStore(const ExprPtr &target, ExprPtr v, const Field &f, SourceRange r) {
+  if (f.type != Type::Bool || !target || target->kind != ExprKind::Index)
+    return v;
+  auto e = std::make_shared<ir::Expr>();
+  e->kind = ExprKind::Ite;
+  e->range = r;
+  e->args = {v, typed(ir::makeInt(1, r), target->cint), typed(ir::makeInt(0, r), target->cint)};
+  e->cint = target->cint;
+  return e;
 }
 
 // `q[i].p = v` where q is a buffer of structs with a pointer field: the field holds a

@@ -227,6 +227,7 @@ void CLowering::enterFunction(const clang::FunctionDecl *fd) {
   returnCint_ = cintOf(fd->getReturnType());
   collectArrayShapes(fd);
   classifyPointers(fd); // lower_pointer_dynamic.cpp
+  contractPointerVars_ = pointerVars_;
   entryDecls_.clear();
   assignedParamDecls(fd, entryDecls_);
   collectGotos(fd); // lower_goto.cpp
@@ -240,10 +241,13 @@ void CLowering::kernel(clang::FunctionDecl *fd, uint32_t at) {
   k.name = fd->getNameAsString();
   k.range = range(fd);
   k.nameRange = range(clang::SourceRange(fd->getLocation(), fd->getLocation()));
-  k.contract = contractBefore(at,
-                              {ir::ClauseKind::Requires, ir::ClauseKind::Ensures,
-                               ir::ClauseKind::Context, ir::ClauseKind::ContextEverywhere},
-                              "before a kernel");
+  {
+    ContractPointers asPassed(*this);
+    k.contract = contractBefore(at,
+                                {ir::ClauseKind::Requires, ir::ClauseKind::Ensures,
+                                 ir::ClauseKind::Context, ir::ClauseKind::ContextEverywhere},
+                                "before a kernel");
+  }
   // context_everywhere F: a context clause, first (the others may read what it
   // frames), and an invariant of every loop of the body (VerCors's meaning).
   std::stable_partition(k.contract.begin(), k.contract.end(), [](const ir::Clause &c) {
@@ -305,11 +309,14 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
   m.range = range(fd);
   m.nameRange = range(clang::SourceRange(fd->getLocation(), fd->getLocation()));
   SpecComment ghost;
-  m.contract =
-      contractBefore(at,
-                     {ir::ClauseKind::Requires, ir::ClauseKind::Ensures, ir::ClauseKind::Context,
-                      ir::ClauseKind::ContextEverywhere, ir::ClauseKind::Decreases},
-                     "before a function", &ghost);
+  {
+    ContractPointers asPassed(*this);
+    m.contract = contractBefore(
+        at,
+        {ir::ClauseKind::Requires, ir::ClauseKind::Ensures, ir::ClauseKind::Context,
+         ir::ClauseKind::ContextEverywhere, ir::ClauseKind::Decreases},
+        "before a function", &ghost);
+  }
   m.yields = ghost.yields;
   for (const ir::Param &y : m.yields)
     ghostVars_.insert(y.name);

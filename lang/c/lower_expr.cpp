@@ -237,7 +237,17 @@ ExprPtr CLowering::arith(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, cla
   }
   // `t` is the type the operation is carried out in: Clang converted the operands
   // to it (the usual arithmetic conversions; a shift's left operand promoted).
-  return typed(ir::makeBinary(*binop, a, b, r), cintOf(t));
+  ir::IntType type = cintOf(t);
+  if (dialect_ == CDialect::OpenCL && type.bounded() &&
+      (*binop == ir::BinOp::Shl || *binop == ir::BinOp::Shr)) {
+    // OpenCL C (6.3.j) shifts by the count's low log2(width) bits, read unsigned: a
+    // count of the width or more, or a negative one, is defined there (C's is not).
+    ir::IntType countType = b->cint.bounded() ? b->cint : type;
+    b = typed(ir::makeBinary(ir::BinOp::BitAnd, b, typed(ir::makeInt(type.bits - 1, r), countType),
+                             r),
+              countType);
+  }
+  return typed(ir::makeBinary(*binop, a, b, r), type);
 }
 
 ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
@@ -312,7 +322,7 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
       return ir::makeVar(
           std::string(kBuiltinMark) + n + "." + me->getMemberDecl()->getNameAsString(), r);
     }
-    return member(me);
+    return boolCellValue(member(me), me->getType(), r); // a bool field of a buffer
   }
   if (llvm::isa<clang::ExtVectorElementExpr>(e)) // v.x (lower_aggregate.cpp)
     return aggregateLeaf(e, pre);

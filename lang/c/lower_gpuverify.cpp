@@ -366,6 +366,7 @@ bool CLowering::gpuVerifyStatement(const clang::Stmt *s, std::vector<StmtPtr> &o
       return true;
     }
     const clang::Expr *a = arg();
+    ContractPointers asPassed(*this); // a contract clause, though written in the body
     if (ExprPtr e = a ? gpuVerifySpec(a) : nullptr) {
       bool pre = kind == Gv::Requires || kind == Gv::GlobalRequires;
       gvContract_.push_back({pre ? ir::ClauseKind::Requires : ir::ClauseKind::Ensures, e, r});
