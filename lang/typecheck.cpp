@@ -1215,6 +1215,12 @@ private:
     if (!e.args.empty() && e.args[0] && e.args[0]->kind != ExprKind::Index && loc != Type::Unknown)
       error(e.args[0]->range,
             std::string(what) + " location must be an array element such as a[i]");
+    else if (loc == Type::IntArray && e.args[0]->kind == ExprKind::Index)
+      // kprove keeps rows fixed (reading one needs no permission); a method holding a
+      // permission to one could claim to change it (docs/soundness.md, "2-D arrays").
+      unsupported(e.args[0]->range, std::string("a permission to a row of a 2-D array (in ") +
+                                        what + "): kprove takes rows as fixed; permissions are "
+                                               "to cells, m[i][j]");
     Type amount = arg(e, 1, inner);
     if (!reported(amount) && !isNumeric(amount))
       error(e.args[1]->range,

@@ -368,4 +368,10 @@ TEST_CASE("work-item functions beyond dimension 2 are 0 (ids) and 1 (sizes)", "[
                                  "  //@ assert get_local_size(3) == 2;\n"
                                  "}\n",
                                  Verdict::Failed, {{"assert", 2}}, ".cl");
+  // The argument is a uint: 2^32 + 1 is dimension 1, not beyond the dimensions.
+  kprove::testing::expectOutcome("__kernel void k(__global int *a) {\n"
+                                 "  //@ assert get_local_size(4294967297) == get_local_size(1);\n"
+                                 "  //@ assert get_local_size(4294967297) == 1;\n"
+                                 "}\n",
+                                 Verdict::Failed, {{"assert", 3}}, ".cl");
 }

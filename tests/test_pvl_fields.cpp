@@ -9,6 +9,7 @@
 
 using kprove::testing::expectFail;
 using kprove::testing::expectVerified;
+using kprove::testing::replaced;
 
 namespace {
 // An input kprove rejects (exit 2) with exactly these (code, line) errors.
@@ -138,4 +139,26 @@ TEST_CASE("verdicts: a local hides a field and this.f still names it", "[vcgen][
                      " void m() {\n  int f = 5;\n  this.f = ";
   expectVerified(std::string(head) + "f;\n }\n}\n");
   expectFail(std::string(head) + "f + 1;\n }\n}\n", {{"post", 4}});
+}
+
+// A pure function of a class may read the fields of `this` under a permission in its
+// precondition, framed like an array cell (red team 2026-11-24: every read was
+// "'C.x' is not available here", six times).
+TEST_CASE("verdicts: pure functions read fields of this", "[vcgen][pvl]") {
+  const std::string src = "class C {\n"
+                          "  int x, y;\n"
+                          "  requires Perm(x, read);\n"
+                          "  pure int gx() = x;\n"
+                          "  context Perm(x, write) ** Perm(y, write);\n"
+                          "  void m() {\n"
+                          "    int s = gx();\n"
+                          "    y = y + 1;\n"
+                          "    assert s == gx();\n"
+                          "    x = x + 1;\n"
+                          "    assert s + 1 == gx();\n"
+                          "  }\n"
+                          "}\n";
+  expectVerified(src);
+  // The value changes with the field: the old value no longer holds.
+  expectFail(replaced(src, "assert s + 1 == gx();", "assert s == gx();"), {{"assert", 11}});
 }

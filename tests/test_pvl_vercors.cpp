@@ -266,6 +266,11 @@ TEST_CASE("verdicts: 2-D arrays, rows and \\matrix", "[vcgen][pvl]") {
                              "void w(int[][] m, int[] a) {\n m[0] = a;\n}\n");
   CHECK(rowWrite.verdict == Verdict::Invalid);
   CHECK(rowWrite.errors == Errors{{"unsupported", 3}});
+  // A permission to a row: a bodiless method holding one could claim the row changed.
+  auto rowPerm = runSnippet("requires m != null && m.length == 1;\n"
+                            "requires Perm(m[0], write);\nvoid reset(int[][] m);\n");
+  CHECK(rowPerm.verdict == Verdict::Invalid);
+  CHECK(rowPerm.errors == Errors{{"unsupported", 2}});
   auto notMatrix = runSnippet("requires \\matrix(a, 1, 1);\nvoid f(int[] a) { }\n");
   CHECK(notMatrix.verdict == Verdict::Invalid);
   CHECK(notMatrix.errors == Errors{{"type", 1}});

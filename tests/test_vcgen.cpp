@@ -285,3 +285,23 @@ TEST_CASE("unreachable branches and loop exits are warnings", "[vcgen][vacuity]"
   CHECK(r.errors == Errors{{"vacuous", 1}});
   CHECK(r.warnings.empty());
 }
+
+// A par block's permission to a location every thread names, under a bound on the
+// thread: only the threads in the bound hold it (red team 2026-11-24: unsupported,
+// with a message about a \forall* the user never wrote).
+TEST_CASE("par blocks: a bound on the thread narrows a shared location's count", "[vcgen]") {
+  const std::string src = "context_everywhere a != null && a.length > 0;\n"
+                          "requires Perm(a[0], 1\\4);\n"
+                          "ensures Perm(a[0], 1\\4);\n"
+                          "void m(int[] a) {\n"
+                          "  par (int t = 0 .. 4)\n"
+                          "    context t < 1 ==> Perm(a[0], 1\\4);\n"
+                          "  { }\n"
+                          "}\n";
+  kprove::testing::expectVerified(src);
+  // Two threads (t < 2) would need half of a[0], and the method holds a quarter.
+  kprove::testing::expectFail(kprove::testing::replaced(src, "t < 1 ==>", "t < 2 ==>"),
+                              {{"par.pre", 6}});
+  // Thread 3 alone (2 < t): a quarter again.
+  kprove::testing::expectVerified(kprove::testing::replaced(src, "t < 1 ==>", "2 < t ==>"));
+}

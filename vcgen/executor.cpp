@@ -519,7 +519,7 @@ void Executor::execCall(const ir::Stmt &s, State &st) {
   std::map<std::string, T> yielded;
   for (const ir::Param &y : callee->yields) {
     T v = vc_.freshVar(y.name, sortOf(y.type));
-    if (y.type == ir::Type::IntArray)
+    if (y.type == ir::Type::IntArray || y.type == ir::Type::IntMatrix)
       st.assume(le(intConst(0), lengthOf(v)));
     else if (vc_.bounded(y.cint))
       st.assume(inRange(v, y.cint));

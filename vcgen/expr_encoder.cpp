@@ -673,6 +673,7 @@ T ExprEncoder::encodeCall(const ir::Expr &e) {
         callee.vars.clear();
         for (size_t i = 0; i < fn->params.size() && i < args.size(); ++i)
           callee.vars[fn->params[i].name] = args[i];
+        vc_.bindFields(callee, fn->className);
         ExprEncoder m(vc_, callee);
         m.checks = false;
         m.reads = ReadCheck::None;

@@ -203,6 +203,7 @@ void checkCallPrecondition(ExprEncoder &enc, const ir::Method &fn, const std::ve
   callee.vars.clear();
   for (size_t i = 0; i < fn.params.size() && i < args.size(); ++i)
     callee.vars[fn.params[i].name] = args[i];
+  vc.bindFields(callee, fn.className);
   ExprEncoder pre(vc, callee);
   pre.checks = false;
   pre.reads = ReadCheck::None;

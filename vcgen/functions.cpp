@@ -164,6 +164,7 @@ void addFunctionAxioms(VcContext &vc) {
       args.push_back(var(bn, sortOf(p.type)));
       st.vars[p.name] = args.back();
     }
+    vc.bindFields(st, m.className); // the fields of `this`: one fixed object per class
     T call = app(ExprEncoder::functionSymbol(m.name, false), sortOf(m.returnType), args);
     T limited = app(ExprEncoder::functionSymbol(m.name, true), sortOf(m.returnType), args);
     st.result = call;
@@ -221,6 +222,7 @@ void checkFunction(VcContext &vc, const ir::Method &m) {
     st.heap = vc.freshVar("heap$" + m.name, Sort::Heap);
   for (const ir::Param &p : m.params)
     st.vars[p.name] = vc.freshVar(p.name, sortOf(p.type));
+  vc.bindFields(st, m.className);
   // The footprint first (encoded without checks), then the precondition again with
   // its reads checked against it.
   std::vector<ContractAtom> atoms;
@@ -270,6 +272,7 @@ void checkFunction(VcContext &vc, const ir::Method &m) {
       args.push_back(var(bn, sortOf(p.type)));
       h.vars[p.name] = args.back();
     }
+    vc.bindFields(h, m.className);
     h.result = app(ExprEncoder::functionSymbol(m.name, false), sortOf(m.returnType), args);
     ExprEncoder e(vc, h);
     e.checks = false;

@@ -155,7 +155,8 @@ void Executor::checkParRegion(const ir::Stmt &region, const State &st, const Par
     exhaleParPre(*region.body[i + 1], handover, next, ranges,
                  {DiagCode::ParPre,
                   DiagCode::ParPre,
-                  "the next region's precondition, from the previous region's postcondition",
+                  "the next region's precondition (given only the previous region's "
+                  "postcondition)",
                   {{region.body[i]->range, "the previous region"}}});
     regionStart = next;
   }

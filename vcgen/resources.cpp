@@ -692,27 +692,54 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
   // The array itself depends on the binders (rows of a 2-D array, `m[i][j]`): the
   // location is the pair, and the inverse functions take both.
   const bool refVaries = mentionsAny(a.ref, used);
-  // Locations independent of some binders: scale by how many values they take.
+  // Locations independent of some binders: scale by how many values they take. A
+  // guard bounding such a binder (`t < 1 ==> Perm(a[0], p)`: one thread of the block)
+  // narrows its range first.
   T count = intConst(1);
+  std::vector<T> guards = a.guards;
   for (const QBinder &b : unused) {
-    bool countable = b.lo.has_value();
-    for (const T &g : a.guards)
-      countable = countable && !mentions(g, b.skolem->name);
-    countable = countable && !mentions(a.amount, b.skolem->name);
+    const std::string &x = b.skolem->name;
+    std::optional<T> lo = b.lo, hi = b.hi;
+    for (auto g = guards.begin(); lo && g != guards.end();) {
+      const T &c = *g;
+      bool bound = (c->op == Op::Lt || c->op == Op::Le) && c->args.size() == 2;
+      if (bound && c->args[0]->op == Op::Var && c->args[0]->name == x &&
+          !mentions(c->args[1], x)) { // x < e, x <= e
+        T e = c->op == Op::Lt ? c->args[1] : add(c->args[1], intConst(1));
+        hi = ite(lt(e, *hi), e, *hi);
+      } else if (bound && c->args[1]->op == Op::Var && c->args[1]->name == x &&
+                 !mentions(c->args[0], x)) { // e < x, e <= x
+        T e = c->op == Op::Lt ? add(c->args[0], intConst(1)) : c->args[0];
+        lo = ite(lt(*lo, e), e, *lo);
+      } else {
+        ++g;
+        continue;
+      }
+      g = guards.erase(g);
+    }
+    bool countable = lo.has_value();
+    for (const T &g : guards)
+      countable = countable && !mentions(g, x);
+    countable = countable && !mentions(a.amount, x);
     if (!countable) {
-      vc_.unsupported(a.range, fmt::format("a \\forall* whose location does not depend on its "
-                                           "bound variable and whose range is not 'lo <= x && x "
-                                           "< hi'"));
+      vc_.unsupported(
+          a.range,
+          b.overThreads
+              ? std::string("a par block's permission to a location that does not depend on "
+                            "the thread, under a condition on the thread other than bounds "
+                            "(`t < k ==> ...`)")
+              : std::string("a \\forall* whose location does not depend on its bound variable "
+                            "and whose range is not 'lo <= x && x < hi'"));
       return;
     }
-    T width = sub(*b.hi, *b.lo);
+    T width = sub(*hi, *lo);
     count = mul(count, ite(lt(intConst(0), width), width, intConst(0)));
   }
   T amount = mul(a.amount, toReal(count));
   std::vector<T> conds;
   for (const QBinder &b : used)
     conds.push_back(rangeOf(b));
-  for (const T &g : a.guards)
+  for (const T &g : guards)
     conds.push_back(g);
   T guard = land(conds);
   T zero = realConst(0, 1);
@@ -762,7 +789,10 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
       if (!name.empty())
         pair.push_back({name + " = {0} and {1}", {used[k].skolem, toCopy[k].second}});
     }
-    pair.push_back({"both claim " + a.arrayName + "[{0}]", {a.index}});
+    if (refVaries)
+      pair.push_back({"both claim column {0} of a row of " + a.arrayName, {a.index}});
+    else
+      pair.push_back({"both claim " + a.arrayName + "[{0}]", {a.index}});
     vc_.check(st, {},
               implies(land({guard, guard2, lt(zero, amount), lt(zero, amount2), differ}),
                       lor(neq(a.ref, ref2), neq(a.index, index2))),

@@ -31,7 +31,7 @@ void verifyMethod(VcContext &vc, const ir::Method &m) {
   for (const ir::Param &p : vars) {
     T v = vc.freshVar(p.name, sortOf(p.type));
     st.vars[p.name] = v;
-    if (p.type == ir::Type::IntArray)
+    if (p.type == ir::Type::IntArray || p.type == ir::Type::IntMatrix)
       st.assume(le(intConst(0), lengthOf(v)));
     else if (vc.bounded(p.cint))
       st.assume(inRange(v, p.cint));

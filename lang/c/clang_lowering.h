@@ -477,6 +477,12 @@ private:
   // (kprove keeps a kernel's locals for the whole kernel; C ends their lifetime, and a
   // later use through p is undefined behaviour). True if it reported one.
   bool mayDangle(const clang::BinaryOperator *assign, const clang::VarDecl *pointer);
+  // The locals (of automatic storage, not parameters) whose storage `e` may point
+  // into: arrays it names, variables whose address it takes, and local pointers that
+  // may hold such an address (mayHoldLocalAddress).
+  std::vector<const clang::VarDecl *> localTargets(const clang::Expr *e);
+  bool mayHoldLocalAddress(const clang::VarDecl *pointer);
+  std::map<const clang::VarDecl *, bool> holdsLocalAddress_; // memo (true while visiting)
   bool setPointer(const clang::VarDecl *vd, PointerVar &pv, const PointerValue &to, SourceRange r);
   ExprPtr pointerCompare(const clang::BinaryOperator *bo, std::vector<StmtPtr> &pre);
   ExprPtr pointerDifference(const clang::BinaryOperator *bo, std::vector<StmtPtr> &pre);

@@ -253,7 +253,9 @@ private:
       diags_.error(DiagCode::Type, r, "the argument of " + n + " must be a literal 0, 1 or 2");
       return;
     }
-    if (e->args[0]->intValue < 0 || e->args[0]->intValue > 2) {
+    // The parameter is a uint: the literal converted to it (2^32 + 1 is dimension 1).
+    const uint64_t dim = static_cast<uint32_t>(e->args[0]->intValue);
+    if (dim > 2) {
       // OpenCL: beyond the work dimensions an id is 0 and a size 1 (a negative literal
       // converts to a large uint, beyond them too).
       const bool size = n == "get_global_size" || n == "get_local_size" ||
@@ -263,7 +265,7 @@ private:
       e->cint = t;
       return;
     }
-    int d = static_cast<int>(e->args[0]->intValue);
+    int d = static_cast<int>(dim);
     dimsUsed[d] = true;
     if (n == "get_global_id")
       e = globalId(d, r);

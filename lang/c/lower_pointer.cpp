@@ -261,24 +261,7 @@ bool CLowering::mayDangle(const clang::BinaryOperator *assign, const clang::VarD
         return true;
     return false;
   };
-  // The locals e may point into: arrays and pointers it names, and variables whose
-  // address it takes.
-  std::vector<const clang::VarDecl *> targets;
-  std::function<void(const clang::Stmt *, bool)> visit = [&](const clang::Stmt *st, bool addr) {
-    if (!st)
-      return;
-    if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(st))
-      if (auto *vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl());
-          vd && vd->hasLocalStorage() && !llvm::isa<clang::ParmVarDecl>(vd) &&
-          (addr || vd->getType()->isArrayType() || vd->getType()->isPointerType()))
-        targets.push_back(vd);
-    auto *uo = llvm::dyn_cast<clang::UnaryOperator>(st);
-    bool takesAddress = addr || (uo && uo->getOpcode() == clang::UO_AddrOf);
-    for (const clang::Stmt *child : st->children())
-      visit(child, takesAddress);
-  };
-  visit(assign->getRHS(), false);
-  for (const clang::VarDecl *target : targets) {
+  for (const clang::VarDecl *target : localTargets(assign->getRHS())) {
     if (target == pointer || encloses(scopeOf(target)))
       continue;
     unsupported(range(assign),
@@ -292,6 +275,76 @@ bool CLowering::mayDangle(const clang::BinaryOperator *assign, const clang::VarD
     return true;
   }
   return false;
+}
+
+std::vector<const clang::VarDecl *> CLowering::localTargets(const clang::Expr *e) {
+  std::vector<const clang::VarDecl *> targets;
+  std::function<void(const clang::Stmt *, bool)> visit = [&](const clang::Stmt *st, bool addr) {
+    if (!st)
+      return;
+    if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(st))
+      if (auto *vd = llvm::dyn_cast<clang::VarDecl>(dr->getDecl());
+          vd && vd->hasLocalStorage() &&
+          ((!llvm::isa<clang::ParmVarDecl>(vd) && (addr || vd->getType()->isArrayType())) ||
+           (vd->getType()->isPointerType() && mayHoldLocalAddress(vd))))
+        targets.push_back(vd); // a pointer parameter too, once given a local's address
+    auto *uo = llvm::dyn_cast<clang::UnaryOperator>(st);
+    bool takesAddress = addr || (uo && uo->getOpcode() == clang::UO_AddrOf);
+    for (const clang::Stmt *child : st->children())
+      visit(child, takesAddress);
+  };
+  visit(e, false);
+  return targets;
+}
+
+// Whether a local pointer variable is ever given (initialised with or assigned) a
+// value naming a local's storage, directly or through another such pointer: the
+// least fixpoint over the function's pointer variables (a swap `t = p; p = q; q = t;`
+// of pointers to buffers holds none).
+bool CLowering::mayHoldLocalAddress(const clang::VarDecl *pointer) {
+  if (auto it = holdsLocalAddress_.find(pointer); it != holdsLocalAddress_.end())
+    return it->second;
+  auto *fd = llvm::dyn_cast<clang::FunctionDecl>(pointer->getDeclContext());
+  // Every local pointer of the function with the values it is given.
+  std::map<const clang::VarDecl *, std::vector<const clang::Expr *>> sources;
+  std::vector<const clang::Stmt *> todo{fd ? fd->getBody() : nullptr};
+  while (!todo.empty()) {
+    const clang::Stmt *s = todo.back();
+    todo.pop_back();
+    if (!s)
+      continue;
+    for (const clang::Stmt *c : s->children())
+      todo.push_back(c);
+    if (auto *ds = llvm::dyn_cast<clang::DeclStmt>(s))
+      for (const clang::Decl *d : ds->decls())
+        if (auto *vd = llvm::dyn_cast<clang::VarDecl>(d); vd && vd->getType()->isPointerType()) {
+          auto &list = sources[vd];
+          if (vd->getInit())
+            list.push_back(vd->getInit());
+        }
+    auto *bo = llvm::dyn_cast<clang::BinaryOperator>(s);
+    auto *lhs = bo && bo->isAssignmentOp()
+                    ? llvm::dyn_cast<clang::DeclRefExpr>(bo->getLHS()->IgnoreParenImpCasts())
+                    : nullptr;
+    if (auto *vd = lhs ? llvm::dyn_cast<clang::VarDecl>(lhs->getDecl()) : nullptr)
+      sources[vd].push_back(bo->getRHS());
+  }
+  for (const auto &[vd, list] : sources)
+    holdsLocalAddress_.emplace(vd, false);
+  holdsLocalAddress_.emplace(pointer, false);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const auto &[vd, list] : sources) {
+      if (holdsLocalAddress_[vd])
+        continue;
+      for (const clang::Expr *e : list)
+        if (!localTargets(e).empty()) { // reads the current approximation
+          holdsLocalAddress_[vd] = changed = true;
+          break;
+        }
+    }
+  }
+  return holdsLocalAddress_[pointer];
 }
 
 // `p = e`, `p += k`, `p -= k`, `p++`, `p--` on a pointer variable: its offset

@@ -223,6 +223,17 @@ void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
     if (rs->getRetValue() && rs->getRetValue()->getType()->isPointerType() &&
         !isFunctionPointer(rs->getRetValue()->getType())) {
       // A pointer: its array is the value, its offset goes with it (lower_pointer.cpp).
+      // Every local's lifetime ends with the function: a pointer into one dangles.
+      if (auto targets = localTargets(rs->getRetValue()); !targets.empty()) {
+        const clang::VarDecl *t = targets.front();
+        unsupported(r, t->getType()->isPointerType()
+                           ? "returning '" + t->getNameAsString() +
+                                 "', which may point into a local of the function: it no longer "
+                                 "exists when the function returns"
+                           : "returning a pointer into the local '" + t->getNameAsString() +
+                                 "', which no longer exists when the function returns");
+        return;
+      }
       std::vector<StmtPtr> pre;
       auto p = pointerValue(rs->getRetValue(), pre);
       if (!p)

@@ -363,6 +363,22 @@ template <typename L, typename R> struct get_info<alternative<L, R>> {
     return what(p.left) + " or " + what(p.right);
   }
 };
+template <typename L, typename R> struct get_info<list<L, R>> {
+  using result_type = std::string;
+  std::string operator()(list<L, R> const &p) const { return what(p.left); }
+};
+template <typename S> struct get_info<kleene<S>> {
+  using result_type = std::string;
+  std::string operator()(kleene<S> const &p) const { return what(p.subject); }
+};
+template <typename S> struct get_info<plus<S>> {
+  using result_type = std::string;
+  std::string operator()(plus<S> const &p) const { return what(p.subject); }
+};
+template <typename S> struct get_info<optional<S>> {
+  using result_type = std::string;
+  std::string operator()(optional<S> const &p) const { return what(p.subject); }
+};
 template <typename S> struct get_info<kprove::lang::pvl::Spanned<S>> {
   using result_type = std::string;
   std::string operator()(kprove::lang::pvl::Spanned<S> const &p) const { return what(p.subject); }
