@@ -610,8 +610,8 @@ private:
     for (ir::GhostArg &g : given)
       if (g.value)
         expr(*g.value, c.noResource());
-    size_t positional = static_cast<size_t>(std::count_if(
-        m.params.begin(), m.params.end(), [](const Param &p) { return !p.given; }));
+    size_t positional = static_cast<size_t>(
+        std::count_if(m.params.begin(), m.params.end(), [](const Param &p) { return !p.given; }));
     // A call checked twice (a do-while body is shared by its two copies) already
     // holds its given values in args.
     if (given.empty() && args.size() == m.params.size())
@@ -1219,8 +1219,9 @@ private:
       // kprove keeps rows fixed (reading one needs no permission); a method holding a
       // permission to one could claim to change it (docs/soundness.md, "2-D arrays").
       unsupported(e.args[0]->range, std::string("a permission to a row of a 2-D array (in ") +
-                                        what + "): kprove takes rows as fixed; permissions are "
-                                               "to cells, m[i][j]");
+                                        what +
+                                        "): kprove takes rows as fixed; permissions are "
+                                        "to cells, m[i][j]");
     Type amount = arg(e, 1, inner);
     if (!reported(amount) && !isNumeric(amount))
       error(e.args[1]->range,

@@ -267,11 +267,11 @@ T ExprEncoder::encodeNode(const ir::Expr &e) {
     T m = encode(*e.args[0]), rows = encode(*e.args[1]), columns = encode(*e.args[2]);
     T i = var(vc_.fresh("row"), Sort::Int);
     T row = rowOf(m, i);
-    T each = implies(land(le(intConst(0), i), lt(i, rows)),
-                     land({neq(row, nullRef()), eq(lengthOf(row), columns),
-                           eq(rowIndex(m, row), i)}));
-    return land({neq(m, nullRef()), eq(lengthOf(m), rows),
-                 forall({{i->name, Sort::Int}}, each, {{row}})});
+    T each =
+        implies(land(le(intConst(0), i), lt(i, rows)),
+                land({neq(row, nullRef()), eq(lengthOf(row), columns), eq(rowIndex(m, row), i)}));
+    return land(
+        {neq(m, nullRef()), eq(lengthOf(m), rows), forall({{i->name, Sort::Int}}, each, {{row}})});
   }
   case ir::ExprKind::Binary:
     return encodeBinary(e);

@@ -764,8 +764,7 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
   std::string tag = vc_.fresh("qp");
   T r = var("r$" + tag, Sort::Int);
   T ref = var("ref$" + tag, Sort::Ref);
-  std::optional<ClosedInverse> closed =
-      refVaries ? std::nullopt : closedInverse(a.index, used, r);
+  std::optional<ClosedInverse> closed = refVaries ? std::nullopt : closedInverse(a.index, used, r);
   // The arguments of the inverse functions: the index, or the array and the index.
   auto location = [&](const T &array, const T &index) {
     return refVaries ? std::vector<T>{array, index} : std::vector<T>{index};
@@ -807,10 +806,9 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
     std::string bn = used[k].skolem->name + "$q";
     bound.push_back({bn, Sort::Int});
     toBound.emplace_back(used[k].skolem->name, var(bn, Sort::Int));
-    toInverse.emplace_back(used[k].skolem->name,
-                           closed ? closed->invs[k]
-                                  : app(fmt::format("inv{}${}", k, tag), Sort::Int,
-                                        location(ref, r)));
+    toInverse.emplace_back(used[k].skolem->name, closed ? closed->invs[k]
+                                                        : app(fmt::format("inv{}${}", k, tag),
+                                                              Sort::Int, location(ref, r)));
   }
   T active = land(guard, lt(zero, amount));
   T idxB = substitute(a.index, toBound), refB = substitute(a.ref, toBound);
@@ -822,8 +820,9 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
                           toBound[k].second));
     T imgB = app("img$" + tag, Sort::Bool, location(refB, idxB));
     invEqs.push_back(imgB);
-    st.assume(forall(bound, implies(substitute(active, toBound), land(invEqs)),
-                     {{app(fmt::format("inv0${}", tag), Sort::Int, location(refB, idxB))}, {imgB}}));
+    st.assume(
+        forall(bound, implies(substitute(active, toBound), land(invEqs)),
+               {{app(fmt::format("inv0${}", tag), Sort::Int, location(refB, idxB))}, {imgB}}));
     std::vector<BoundVar> locationVars{{r->name, Sort::Int}};
     T hits = eq(substitute(a.index, toInverse), r);
     if (refVaries) {

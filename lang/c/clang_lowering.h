@@ -78,6 +78,22 @@ inline std::string leafPath(const std::string &prefix, const std::string &leaf) 
   return prefix + "." + leaf;
 }
 
+// Calls `visit` on every statement and expression under `root`, root included (in
+// no particular order).
+inline void forEachStmt(const clang::Stmt *root,
+                        const std::function<void(const clang::Stmt *)> &visit) {
+  std::vector<const clang::Stmt *> todo{root};
+  while (!todo.empty()) {
+    const clang::Stmt *s = todo.back();
+    todo.pop_back();
+    if (!s)
+      continue;
+    for (const clang::Stmt *c : s->children())
+      todo.push_back(c);
+    visit(s);
+  }
+}
+
 inline bool isIntLike(clang::QualType t) {
   t = t.getCanonicalType();
   return t->isIntegerType() && !t->isBooleanType();
@@ -619,7 +635,9 @@ private:
   std::map<const clang::VarDecl *, PointerVar> contractPointerVars_;
   struct ContractPointers {
     CLowering &c;
-    explicit ContractPointers(CLowering &c) : c(c) { std::swap(c.pointerVars_, c.contractPointerVars_); }
+    explicit ContractPointers(CLowering &c) : c(c) {
+      std::swap(c.pointerVars_, c.contractPointerVars_);
+    }
     ~ContractPointers() { std::swap(c.pointerVars_, c.contractPointerVars_); }
     ContractPointers(const ContractPointers &) = delete;
     ContractPointers &operator=(const ContractPointers &) = delete;

@@ -311,11 +311,11 @@ void CLowering::helper(clang::FunctionDecl *fd, uint32_t at) {
   SpecComment ghost;
   {
     ContractPointers asPassed(*this);
-    m.contract = contractBefore(
-        at,
-        {ir::ClauseKind::Requires, ir::ClauseKind::Ensures, ir::ClauseKind::Context,
-         ir::ClauseKind::ContextEverywhere, ir::ClauseKind::Decreases},
-        "before a function", &ghost);
+    m.contract =
+        contractBefore(at,
+                       {ir::ClauseKind::Requires, ir::ClauseKind::Ensures, ir::ClauseKind::Context,
+                        ir::ClauseKind::ContextEverywhere, ir::ClauseKind::Decreases},
+                       "before a function", &ghost);
   }
   m.yields = ghost.yields;
   for (const ir::Param &y : m.yields)

@@ -243,9 +243,9 @@ ExprPtr CLowering::arith(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, cla
     // OpenCL C (6.3.j) shifts by the count's low log2(width) bits, read unsigned: a
     // count of the width or more, or a negative one, is defined there (C's is not).
     ir::IntType countType = b->cint.bounded() ? b->cint : type;
-    b = typed(ir::makeBinary(ir::BinOp::BitAnd, b, typed(ir::makeInt(type.bits - 1, r), countType),
-                             r),
-              countType);
+    b = typed(
+        ir::makeBinary(ir::BinOp::BitAnd, b, typed(ir::makeInt(type.bits - 1, r), countType), r),
+        countType);
   }
   return typed(ir::makeBinary(*binop, a, b, r), type);
 }

@@ -33,17 +33,10 @@ void CLowering::collectGotos(const clang::FunctionDecl *fd) {
   gotoExits_.clear();
   gotoLabels_.clear();
   openGuards_.clear();
-  std::vector<const clang::Stmt *> todo{fd->getBody()};
-  while (!todo.empty()) {
-    const clang::Stmt *s = todo.back();
-    todo.pop_back();
-    if (!s)
-      continue;
-    for (const clang::Stmt *c : s->children())
-      todo.push_back(c);
+  forEachStmt(fd->getBody(), [&](const clang::Stmt *s) {
     auto *g = llvm::dyn_cast<clang::GotoStmt>(s);
     if (!g)
-      continue;
+      return;
     const clang::LabelStmt *label = g->getLabel()->getStmt();
     auto *block =
         label ? llvm::dyn_cast_or_null<clang::CompoundStmt>(parentStmt(ctx_, label)) : nullptr;
@@ -85,12 +78,12 @@ void CLowering::collectGotos(const clang::FunctionDecl *fd) {
     if (!problem.empty()) {
       unsupported(range(g), problem + " (only forward jumps out to a later statement of an "
                                       "enclosing block)");
-      continue;
+      return;
     }
     for (const clang::Stmt *x : path)
       gotoExits_[x].insert(label);
     gotoLabels_[label] = {block, 0};
-  }
+  });
 }
 
 // `goto L;`: the flag set, and the innermost loop left when it is inside the label's.

@@ -307,14 +307,7 @@ bool CLowering::mayHoldLocalAddress(const clang::VarDecl *pointer) {
   auto *fd = llvm::dyn_cast<clang::FunctionDecl>(pointer->getDeclContext());
   // Every local pointer of the function with the values it is given.
   std::map<const clang::VarDecl *, std::vector<const clang::Expr *>> sources;
-  std::vector<const clang::Stmt *> todo{fd ? fd->getBody() : nullptr};
-  while (!todo.empty()) {
-    const clang::Stmt *s = todo.back();
-    todo.pop_back();
-    if (!s)
-      continue;
-    for (const clang::Stmt *c : s->children())
-      todo.push_back(c);
+  forEachStmt(fd ? fd->getBody() : nullptr, [&](const clang::Stmt *s) {
     if (auto *ds = llvm::dyn_cast<clang::DeclStmt>(s))
       for (const clang::Decl *d : ds->decls())
         if (auto *vd = llvm::dyn_cast<clang::VarDecl>(d); vd && vd->getType()->isPointerType()) {
@@ -328,7 +321,7 @@ bool CLowering::mayHoldLocalAddress(const clang::VarDecl *pointer) {
                     : nullptr;
     if (auto *vd = lhs ? llvm::dyn_cast<clang::VarDecl>(lhs->getDecl()) : nullptr)
       sources[vd].push_back(bo->getRHS());
-  }
+  });
   for (const auto &[vd, list] : sources)
     holdsLocalAddress_.emplace(vd, false);
   holdsLocalAddress_.emplace(pointer, false);

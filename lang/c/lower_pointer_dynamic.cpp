@@ -49,23 +49,18 @@ bool CLowering::isAssignedParam(const clang::ParmVarDecl *pd) const {
     return cached->second;
   bool assigned = false;
   auto *fd = llvm::dyn_cast<clang::FunctionDecl>(pd->getDeclContext());
-  std::vector<const clang::Stmt *> todo{
-      fd && pd->getType()->isPointerType() && !isFunctionPointer(pd->getType()) ? fd->getBody()
-                                                                                : nullptr};
-  while (!todo.empty() && !assigned) {
-    const clang::Stmt *s = todo.back();
-    todo.pop_back();
-    if (!s)
-      continue;
-    for (const clang::Stmt *c : s->children())
-      todo.push_back(c);
-    const clang::Expr *target = nullptr;
-    if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(s); bo && bo->isAssignmentOp())
-      target = bo->getLHS();
-    else if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(s); uo && uo->isIncrementDecrementOp())
-      target = uo->getSubExpr();
-    assigned = target && declRefVar(target) == pd;
-  }
+  forEachStmt(fd && pd->getType()->isPointerType() && !isFunctionPointer(pd->getType())
+                  ? fd->getBody()
+                  : nullptr,
+              [&](const clang::Stmt *s) {
+                const clang::Expr *target = nullptr;
+                if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(s); bo && bo->isAssignmentOp())
+                  target = bo->getLHS();
+                else if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(s);
+                         uo && uo->isIncrementDecrementOp())
+                  target = uo->getSubExpr();
+                assigned = assigned || (target && declRefVar(target) == pd);
+              });
   assignedParams_[pd] = assigned;
   return assigned;
 }
@@ -117,14 +112,7 @@ void CLowering::classifyPointers(const clang::FunctionDecl *fd) {
   // first plain assignment of those declared without one.
   std::map<const clang::VarDecl *, std::vector<const clang::Expr *>> assigned;
   std::map<const clang::VarDecl *, const clang::BinaryOperator *> firstAssignment;
-  std::vector<const clang::Stmt *> todo{fd->getBody()};
-  while (!todo.empty()) {
-    const clang::Stmt *s = todo.back();
-    todo.pop_back();
-    if (!s)
-      continue;
-    for (const clang::Stmt *c : s->children())
-      todo.push_back(c);
+  forEachStmt(fd->getBody(), [&](const clang::Stmt *s) {
     if (auto *ds = llvm::dyn_cast<clang::DeclStmt>(s)) {
       for (const clang::Decl *d : ds->decls())
         if (auto *vd = llvm::dyn_cast<clang::VarDecl>(d); isLocalPointer(vd)) {
@@ -132,18 +120,18 @@ void CLowering::classifyPointers(const clang::FunctionDecl *fd) {
           if (vd->getInit())
             assigned[vd].insert(assigned[vd].begin(), vd->getInit());
         }
-      continue;
+      return;
     }
     if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(s);
         bo && bo->getOpcode() == clang::BO_Assign) {
       const clang::VarDecl *vd = declRefVar(bo->getLHS());
       if (!isLocalPointer(vd))
-        continue;
+        return;
       assigned[vd].push_back(bo->getRHS());
       auto &first = firstAssignment[vd];
       if (!first || csm_.isBeforeInTranslationUnit(bo->getBeginLoc(), first->getBeginLoc()))
         first = bo;
-      continue;
+      return;
     }
     if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(s);
         uo && uo->getOpcode() == clang::UO_AddrOf)
@@ -152,7 +140,7 @@ void CLowering::classifyPointers(const clang::FunctionDecl *fd) {
           !vd->getType()->isArrayType() && !vd->getType()->isPointerType() && !isSharedDecl(vd) &&
           !isAggregate(vd->getType()))
         addressedScalars_.insert(vd);
-  }
+  });
   for (const clang::VarDecl *vd : addressedScalars_) {
     sharedScalars_.insert(vd->getNameAsString()); // an annotation's `x` is x[0]
     privateArrays_.insert(vd->getNameAsString()); // kept out of contracts
