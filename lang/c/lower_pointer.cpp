@@ -538,27 +538,19 @@ void CLowering::findOffsetParams() {
       bodies.push_back(fd);
   for (bool changed = true; changed;) {
     changed = false;
-    std::vector<const clang::Stmt *> todo;
     for (const clang::FunctionDecl *fd : bodies)
-      todo.push_back(fd->getBody());
-    while (!todo.empty()) {
-      const clang::Stmt *s = todo.back();
-      todo.pop_back();
-      if (!s)
-        continue;
-      for (const clang::Stmt *child : s->children())
-        todo.push_back(child);
-      auto *c = llvm::dyn_cast<clang::CallExpr>(s);
-      const clang::FunctionDecl *callee = c ? c->getDirectCallee() : nullptr;
-      if (!callee || isBuiltin(c) || isKernel(callee))
-        continue;
-      for (unsigned i = 0; i < c->getNumArgs() && i < callee->getNumParams(); ++i)
-        if (callee->getParamDecl(i)->getType()->isPointerType() &&
-            !isFunctionPointer(callee->getParamDecl(i)->getType()) &&
-            !isAggregate(callee->getParamDecl(i)->getType()->getPointeeType()) &&
-            !isPlainArrayArgument(c->getArg(i)))
-          changed |= offsetParams_[callee->getCanonicalDecl()].insert(i).second;
-    }
+      forEachStmt(fd->getBody(), [&](const clang::Stmt *s) {
+        auto *c = llvm::dyn_cast<clang::CallExpr>(s);
+        const clang::FunctionDecl *callee = c ? c->getDirectCallee() : nullptr;
+        if (!callee || isBuiltin(c) || isKernel(callee))
+          return;
+        for (unsigned i = 0; i < c->getNumArgs() && i < callee->getNumParams(); ++i)
+          if (callee->getParamDecl(i)->getType()->isPointerType() &&
+              !isFunctionPointer(callee->getParamDecl(i)->getType()) &&
+              !isAggregate(callee->getParamDecl(i)->getType()->getPointeeType()) &&
+              !isPlainArrayArgument(c->getArg(i)))
+            changed |= offsetParams_[callee->getCanonicalDecl()].insert(i).second;
+      });
   }
 }
 
