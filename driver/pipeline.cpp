@@ -348,6 +348,40 @@ private:
   std::map<std::string, std::vector<std::pair<std::string, replay::Outcome>>> searches_;
 };
 
+// A precondition check with permissions that the solver left with a candidate
+// model it could not confirm (vcgen::VacuityCheck::consistent): satisfiable only
+// when its pure atoms are not proved contradictory and its permissions are proved
+// consistent; otherwise undecided (docs/soundness.md, "Vacuity").
+void confirmCandidateModels(const std::vector<vcgen::VacuityCheck> &checks,
+                            std::vector<prover::Answer> &answers, const RunOptions &opts,
+                            const std::string &stem, FileResult &r) {
+  std::vector<size_t> open;
+  std::vector<Job> jobs;
+  for (size_t i = 0; i < checks.size(); ++i)
+    if (checks[i].pureWhole && checks[i].consistent &&
+        answers[i].verdict == prover::Verdict::Failed && !answers[i].witnessConfirmed) {
+      open.push_back(i);
+      jobs.push_back({&*checks[i].pureWhole, "vacuous-pure"});
+      jobs.push_back({&*checks[i].consistent, "vacuous-consistent"});
+    }
+  if (jobs.empty())
+    return;
+  std::vector<prover::Answer> more = proveAll(jobs, opts, stem + "-vacuity", kVacuityMbqiRlimit);
+  r.vacuityQueries += jobs.size();
+  for (size_t k = 0; k < open.size(); ++k) {
+    const prover::Answer &pure = more[2 * k], &consistent = more[2 * k + 1];
+    if (pure.verdict == prover::Verdict::Failed && consistent.verdict == prover::Verdict::Proved)
+      continue;
+    prover::Answer &a = answers[open[k]];
+    a.verdict = prover::Verdict::Unknown;
+    a.reason = pure.verdict != prover::Verdict::Failed
+                   ? "a candidate model it could not confirm, and its pure part alone, with "
+                     "distinct arrays, was not shown satisfiable"
+                   : "a candidate model it could not confirm, and the permissions it names "
+                     "were not shown to add up to at most a full permission per location";
+  }
+}
+
 // Turns the answers of the vacuity checks (goal false: proved = contradictory)
 // into errors `vacuous`, unknowns and warnings `unreachable`. A check counts only
 // when every enclosing check was shown satisfiable (answered "failed": the solver
@@ -795,6 +829,7 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
           {ob.code, ob.range,
            ob.message + " (the solver could not decide: " + answers[i].reason + ")", ob.notes});
   }
+  confirmCandidateModels(vcs.vacuityChecks, vacuityAnswers, opts, stem, r);
   reportVacuity(vcs.vacuityChecks, vacuityAnswers, opts, stem, r);
   charge(r.stages.vacuity); // with the blame's second round
   orderRootCausesFirst(r.errors, unitOf);

@@ -2,7 +2,9 @@
 // the diagnostic code and the line it lands on.
 #include "snippet_checks.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdlib>
 
 using kprove::driver::Verdict;
 using kprove::testing::expectFail;
@@ -229,6 +231,46 @@ TEST_CASE("vacuity: contradictory preconditions are errors on the blamed clause"
   // Two-dimensional blocks: two threads differ in one of their ids.
   expectVerified("requires n > 1;\nvoid m(int n) {\n par (int i = 0 .. n, int j = 0 .. 1)\n"
                  "  requires j == 0;\n {\n }\n}\n");
+}
+
+TEST_CASE("vacuity: a candidate model of over-claiming quantified permissions is no evidence",
+          "[vcgen][vacuity]") {
+  // Cause 13 (docs/soundness.md, "Vacuity"): two \forall* claim a[0] in full. The
+  // contradiction is only found through quantifier instances, and on some seeds
+  // the solver was left with a candidate model, counted as satisfiable: `assert
+  // false` verified. Now such a model needs its pure part satisfiable and the
+  // permissions proved consistent; here they are not, on every seed.
+  const std::string oneD = "context_everywhere a != null && a.length == 4;\n"
+                           "requires (\\forall* int i; 0 <= i && i < 2; Perm(a[i * i], write));\n"
+                           "requires (\\forall* int i; 0 <= i && i < 2; Perm(a[i], write));\n"
+                           "void f(int[] a) { assert false; }\n";
+  const std::string twoD = "context_everywhere \\matrix(m, 2, 2);\n"
+                           "requires (\\forall* int i; 0 <= i && i < 2; Perm(m[i][i], write));\n"
+                           "requires (\\forall* int i; 0 <= i && i < 2; Perm(m[i][0], write));\n"
+                           "void f(int[][] m) { assert false; }\n";
+  const char *seedsEnv = std::getenv("KPROVE_TEST_SEEDS");
+  unsigned seeds = seedsEnv ? static_cast<unsigned>(std::max(1, std::atoi(seedsEnv))) : 5;
+  for (const std::string *src : {&oneD, &twoD})
+    for (unsigned seed = 0; seed < seeds; ++seed) {
+      kprove::driver::RunOptions o;
+      o.randomSeed = seed;
+      INFO("seed " << seed << "\n" << *src);
+      auto r = runSnippet(*src, "overclaim", ".pvl", o);
+      CHECK(r.verdict != Verdict::Verified);
+      // Proved contradictory (blamed on line 3), or undecided at the method.
+      bool vacuous = r.errors.count({"vacuous", 3}) > 0;
+      for (const kprove::Diagnostic &u : r.raw.unknowns)
+        vacuous = vacuous || u.code == kprove::DiagCode::Vacuous;
+      CHECK(vacuous);
+    }
+  // The same shapes claiming disjoint cells verify: the consistency check proves
+  // what the candidate model could not.
+  const std::string disjoint =
+      "context_everywhere a != null && a.length == 4;\n"
+      "requires (\\forall* int i; 0 <= i && i < 2; Perm(a[2 * i], write));\n"
+      "requires (\\forall* int i; 0 <= i && i < 2; Perm(a[2 * i + 1], write));\n"
+      "void f(int[] a) { a[0] = 1; a[3] = 2; assert a[0] == 1; }\n";
+  expectVerified(disjoint);
 }
 
 TEST_CASE("vacuity: GPU kernels with launch facts, one and two threads", "[vcgen][vacuity]") {

@@ -65,6 +65,13 @@ struct VacuityCheck {
   // Two-thread checks: proved = the precondition forces a launch of one thread,
   // so two distinct threads are impossible by intent (not vacuous).
   std::optional<prover::Query> oneThreadOnly;
+  // Preconditions with permissions (methods): a candidate model of `whole` the
+  // solver could not confirm counts as satisfiable only when `pureWhole` (the pure
+  // atoms, distinct arrays; goal false) is not proved and `consistent` (every
+  // location holds at most a full permission, same assumptions; proved =
+  // consistent) is proved. docs/soundness.md, "Vacuity".
+  std::optional<prover::Query> pureWhole;
+  std::optional<prover::Query> consistent;
   // Reported only when the parent's assumptions were shown satisfiable (the
   // one-thread check of a two-thread check, the enclosing branch); -1: none.
   int parent = -1;

@@ -38,6 +38,41 @@ void assumeClause(VcContext &vc, State &st, const ir::Expr &clause, bool withPer
   vc.quiet = saved;
 }
 
+// A candidate model of a precondition with permissions is not evidence: a
+// contradiction between quantified permissions (two \forall* claiming one cell)
+// is only found through a chain of quantifier instances. What makes it evidence
+// is the kernels' argument (docs/soundness.md, "Vacuity"): the pure atoms are
+// satisfiable, and under them no location is claimed more than once in full.
+// Both are asked with the arrays distinct, the layout a caller that can meet
+// the precondition has when nothing forces two arrays equal.
+void addConsistencyQueries(VcContext &vc, const State &start,
+                           const std::vector<const ir::Expr *> &clauses, VacuityCheck &check) {
+  State distinct = start;
+  std::vector<T> arrays;
+  for (const auto &[name, v] : distinct.vars)
+    if (v->sort == Sort::Ref)
+      arrays.push_back(v);
+  for (size_t i = 0; i < arrays.size(); ++i)
+    for (size_t j = i + 1; j < arrays.size(); ++j)
+      distinct.assume(neq(arrays[i], arrays[j]));
+  State pure = distinct;
+  for (const ir::Expr *c : clauses)
+    assumeClause(vc, pure, *c, false);
+  check.pureWhole = queryOf(vc, pure);
+  State claimed = distinct;
+  ResourceEngine res(vc);
+  ResourceOptions o;
+  o.reads = ReadCheck::None;
+  o.assumeBounded = false;
+  bool saved = vc.quiet;
+  vc.quiet = true;
+  for (const ir::Expr *c : clauses)
+    res.inhale(*c, claimed, o);
+  vc.quiet = saved;
+  T r = vc.freshVar("ref", Sort::Ref), i = vc.freshVar("idx", Sort::Int);
+  check.consistent = queryOf(vc, claimed, le(select(claimed.mask, r, i), realConst(1, 1)));
+}
+
 } // namespace
 
 int checkPreconditions(VcContext &vc, const State &base,
@@ -69,6 +104,8 @@ int checkPreconditions(VcContext &vc, const State &base,
     one.alone.push_back(queryOf(vc, alone));
   }
   one.whole = queryOf(vc, st);
+  if (withPermissions)
+    addConsistencyQueries(vc, start, clauses, one);
   int oneId = static_cast<int>(vc.vacuityChecks.size());
   vc.vacuityChecks.push_back(std::move(one));
   if (!threads)
