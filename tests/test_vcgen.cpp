@@ -271,6 +271,18 @@ TEST_CASE("vacuity: a candidate model of over-claiming quantified permissions is
       "requires (\\forall* int i; 0 <= i && i < 2; Perm(a[2 * i + 1], write));\n"
       "void f(int[] a) { a[0] = 1; a[3] = 2; assert a[0] == 1; }\n";
   expectVerified(disjoint);
+  // A 1-D array and the rows of a matrix, each held in full (VerCors's
+  // zero-many.pvl): consistent in the distinct layout, rows included.
+  const std::string rows =
+      "context_everywhere a != null && a.length == n && \\matrix(m, n, n);\n"
+      "context (\\forall* int i; 0 <= i && i < n; Perm(a[i], write));\n"
+      "context (\\forall* int i; 0 <= i && i < n; (\\forall* int j; 0 <= j && j < n; "
+      "Perm(m[i][j], write)));\n"
+      "ensures n > 0 ==> a[0] == 1;\n"
+      "void f(int n, int[] a, int[][] m) {\n"
+      "  if (n > 0) { a[0] = 1; }\n"
+      "}\n";
+  expectVerified(rows);
 }
 
 TEST_CASE("vacuity: GPU kernels with launch facts, one and two threads", "[vcgen][vacuity]") {

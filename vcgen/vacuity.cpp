@@ -52,9 +52,23 @@ void addConsistencyQueries(VcContext &vc, const State &start,
   for (const auto &[name, v] : distinct.vars)
     if (v->sort == Sort::Ref)
       arrays.push_back(v);
-  for (size_t i = 0; i < arrays.size(); ++i)
-    for (size_t j = i + 1; j < arrays.size(); ++j)
-      distinct.assume(neq(arrays[i], arrays[j]));
+  // Rows of 2-D arrays (row(m, i), docs/soundness.md "2-D arrays") too: distinct
+  // from every array in scope and from each other. Every array is taken as a
+  // possible matrix; the facts only fire on rows that occur.
+  T i = var("i$row", Sort::Int), j = var("j$row", Sort::Int);
+  for (size_t a = 0; a < arrays.size(); ++a) {
+    T row = rowOf(arrays[a], i);
+    std::vector<T> apart{eq(rowIndex(arrays[a], row), i)};
+    for (const T &other : arrays)
+      apart.push_back(neq(row, other));
+    distinct.assume(forall({{"i$row", Sort::Int}}, land(apart), {{row}}));
+    for (size_t b = a + 1; b < arrays.size(); ++b) {
+      distinct.assume(neq(arrays[a], arrays[b]));
+      T other = rowOf(arrays[b], j);
+      distinct.assume(
+          forall({{"i$row", Sort::Int}, {"j$row", Sort::Int}}, neq(row, other), {{row, other}}));
+    }
+  }
   State pure = distinct;
   for (const ir::Expr *c : clauses)
     assumeClause(vc, pure, *c, false);
@@ -69,8 +83,8 @@ void addConsistencyQueries(VcContext &vc, const State &start,
   for (const ir::Expr *c : clauses)
     res.inhale(*c, claimed, o);
   vc.quiet = saved;
-  T r = vc.freshVar("ref", Sort::Ref), i = vc.freshVar("idx", Sort::Int);
-  check.consistent = queryOf(vc, claimed, le(select(claimed.mask, r, i), realConst(1, 1)));
+  T ref = vc.freshVar("ref", Sort::Ref), idx = vc.freshVar("idx", Sort::Int);
+  check.consistent = queryOf(vc, claimed, le(select(claimed.mask, ref, idx), realConst(1, 1)));
 }
 
 } // namespace
