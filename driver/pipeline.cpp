@@ -382,6 +382,61 @@ void confirmCandidateModels(const std::vector<vcgen::VacuityCheck> &checks,
   }
 }
 
+// A precondition shown satisfiable only by a candidate model (pure facts the
+// solver could not refute, e.g. a recursive function's value many unfoldings away)
+// is no evidence when the code under it derives a contradiction: the end of a
+// block or a return, or a loop's exit, proved unreachable while no branch
+// condition in between was. Then the precondition is undecided (docs/soundness.md,
+// "Vacuity"). A branch proved dead is the branch's own matter (a warning).
+void refuteCandidateModels(const std::vector<vcgen::VacuityCheck> &checks,
+                           std::vector<prover::Answer> &answers, const RunOptions &opts,
+                           const std::string &stem, const SourceManager &sources, FileResult &r) {
+  using Kind = vcgen::VacuityCheck::Kind;
+  // The precondition check whose candidate model `i` would refute, or -1.
+  auto candidateAbove = [&](size_t i) -> int {
+    for (int p = checks[i].parent; p >= 0; p = checks[p].parent) {
+      const vcgen::VacuityCheck &c = checks[p];
+      if (c.kind == Kind::Precondition)
+        return answers[p].verdict == prover::Verdict::Failed && !answers[p].witnessConfirmed ? p
+                                                                                             : -1;
+      if (c.kind == Kind::Unreachable && !c.derived &&
+          answers[p].verdict == prover::Verdict::Proved)
+        return -1; // under a dead branch
+    }
+    return -1;
+  };
+  std::map<int, size_t> refutedBy; // precondition check -> the first check refuting it
+  std::vector<Job> jobs;
+  std::vector<std::pair<size_t, int>> asked;
+  for (size_t i = 0; i < checks.size(); ++i) {
+    const vcgen::VacuityCheck &c = checks[i];
+    if (c.kind != Kind::PathEnd && !(c.kind == Kind::Unreachable && c.derived))
+      continue;
+    int p = candidateAbove(i);
+    if (p < 0 || refutedBy.count(p))
+      continue;
+    if (c.kind == Kind::PathEnd) {
+      jobs.push_back({&c.whole, "vacuous-path-end"});
+      asked.emplace_back(i, p);
+    } else if (answers[i].verdict == prover::Verdict::Proved) {
+      refutedBy.emplace(p, i);
+    }
+  }
+  std::vector<prover::Answer> more =
+      proveAll(jobs, opts, stem + "-vacuity-path", kVacuityMbqiRlimit, kUnreachableMs);
+  r.vacuityQueries += jobs.size();
+  for (size_t k = 0; k < asked.size(); ++k)
+    if (more[k].verdict == prover::Verdict::Proved)
+      refutedBy.emplace(asked[k].second, asked[k].first);
+  for (const auto &[p, i] : refutedBy) {
+    prover::Answer &a = answers[p];
+    a.verdict = prover::Verdict::Unknown;
+    a.reason = fmt::format("a candidate model it could not confirm, and the code derives a "
+                           "contradiction from it: line {} is unreachable",
+                           sources.lineCol(checks[i].range.begin).line);
+  }
+}
+
 // Turns the answers of the vacuity checks (goal false: proved = contradictory)
 // into errors `vacuous`, unknowns and warnings `unreachable`. A check counts only
 // when every enclosing check was shown satisfiable (answered "failed": the solver
@@ -414,6 +469,8 @@ void reportVacuity(const std::vector<vcgen::VacuityCheck> &checks,
     if (!enclosingSat(c.parent) || !seen.emplace(c.range.begin.offset, c.message).second)
       continue;
     prover::Verdict v = answers[i].verdict;
+    if (c.kind == Kind::PathEnd)
+      continue;
     if (c.kind == Kind::Unreachable) {
       if (everyCopyUnreachable.at({c.range.begin.offset, c.message}))
         r.warnings.push_back({DiagCode::Unreachable, c.range, c.message, c.notes});
@@ -712,10 +769,10 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
     if (c.kind == vcgen::VacuityCheck::Kind::Precondition) {
       preconditionJobs.push_back({&c.whole, "vacuous"});
       preconditionAt.push_back(i);
-    } else {
+    } else if (c.kind == vcgen::VacuityCheck::Kind::Unreachable) {
       unreachableJobs.push_back({&c.whole, "unreachable"});
       unreachableAt.push_back(i);
-    }
+    } // PathEnd: asked later, only where needed (refuteCandidateModels)
   }
   r.obligationResults.resize(vcs.obligations.size());
   for (size_t i = 0; i < vcs.obligations.size(); ++i) {
@@ -830,6 +887,7 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
            ob.message + " (the solver could not decide: " + answers[i].reason + ")", ob.notes});
   }
   confirmCandidateModels(vcs.vacuityChecks, vacuityAnswers, opts, stem, r);
+  refuteCandidateModels(vcs.vacuityChecks, vacuityAnswers, opts, stem, sources, r);
   reportVacuity(vcs.vacuityChecks, vacuityAnswers, opts, stem, r);
   charge(r.stages.vacuity); // with the blame's second round
   orderRootCausesFirst(r.errors, unitOf);

@@ -172,6 +172,8 @@ void Executor::exec(const std::vector<ir::StmtPtr> &body, State &st) {
     vc_.followedByCode = i + 1 < body.size();
     exec(*body[i], st);
   }
+  if (!body.empty())
+    checkPathEnd(vc_, st, body.back()->range);
   for (auto it = st.vars.begin(); it != st.vars.end();)
     it = outer.count(it->first) ? std::next(it) : st.vars.erase(it);
 }
@@ -215,6 +217,7 @@ void Executor::exec(const ir::Stmt &s, State &st) {
     execWhile(s, st);
     return;
   case ir::StmtKind::Return: {
+    checkPathEnd(vc_, st, s.range);
     if (thread_ && thread_->onReturn) {
       thread_->onReturn(st, s.range);
       st.dead = true;

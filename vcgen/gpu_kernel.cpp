@@ -254,6 +254,11 @@ private:
     };
     ts.ids = groupVars_;
     ts.ids.insert(ts.ids.end(), localVars_.begin(), localVars_.end());
+    ts.bindAll = [this](State &st) {
+      std::vector<std::string> all = groupVars_;
+      all.insert(all.end(), localVars_.begin(), localVars_.end());
+      return bind(st, all);
+    };
     ts.single = [this](const State &st) {
       T one = tru();
       for (int d = 0; d < 3; ++d)

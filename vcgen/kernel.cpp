@@ -217,6 +217,12 @@ private:
       st.vars["lid"] = t;
     };
     ts.ids = {"tid"};
+    ts.bindAll = [this](State &st) {
+      T t = vc_.freshVar("tid", Sort::Int);
+      st.vars["tid"] = t;
+      st.vars["lid"] = t;
+      return std::vector<QBinder>{{t, intConst(0), st.vars.at("gsize"), true}};
+    };
     ts.single = [](const State &st) { return eq(st.vars.at("gsize"), intConst(1)); };
     vc_.vacuityScope = checkPreconditions(vc_, base_, clauses, &ts, false, k_.nameRange,
                                           fmt::format("kernel '{}'", k_.name));

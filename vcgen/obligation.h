@@ -53,7 +53,14 @@ struct VacuityCheck {
   enum class Kind {
     Precondition, // error `vacuous` when proved; unknown when undecided
     Unreachable,  // warning `unreachable` when proved; nothing otherwise
+    // The end of a block or a return: asked only under a precondition shown
+    // satisfiable by a candidate model alone; proved = that model is no evidence
+    // (the code derives a contradiction from the precondition).
+    PathEnd,
   } kind = Kind::Precondition;
+  // Unreachable: the contradiction is derived by code (a loop's exit: invariant and
+  // negated condition), not assumed by a branch condition.
+  bool derived = false;
   prover::Query whole;
   // Precondition, asked only when `whole` is proved (for the blame):
   // prefixes[0] holds the launch facts alone, prefixes[k] also clauses 0..k-1.

@@ -190,8 +190,8 @@ void Executor::forEachRegionClause(
     if (region.body.empty())
       return;
     if (firstRegion || region.body.size() == 1) {
-      forEachRegionClause(firstRegion ? *region.body.front() : *region.body.back(), st,
-                          startState, ranges, kind, firstRegion, use);
+      forEachRegionClause(firstRegion ? *region.body.front() : *region.body.back(), st, startState,
+                          ranges, kind, firstRegion, use);
       return;
     }
     // The last region's \old is the memory where it started, which the caller knows
@@ -256,6 +256,15 @@ void Executor::verifyParBlock(const ir::Stmt &s, const State &st,
       }
     };
     ts.ids = tc.threadVars;
+    ts.bindAll = [&](State &x) {
+      std::vector<QBinder> out;
+      for (size_t i = 0; i < tc.threadVars.size(); ++i) {
+        T id = vc_.freshVar(tc.threadVars[i], Sort::Int);
+        x.vars[tc.threadVars[i]] = id;
+        out.push_back({id, tc.ranges[i].first, tc.ranges[i].second, true});
+      }
+      return out;
+    };
     ts.single = [&](const State &) {
       T one = tru();
       for (const auto &[lo, hi] : tc.ranges)

@@ -162,7 +162,52 @@ int checkPreconditions(VcContext &vc, const State &base,
     two.alone.push_back(queryOf(vc, alone));
   }
   two.whole = queryOf(vc, pair);
+  std::optional<prover::Query> oneThreadOnly = two.oneThreadOnly;
+  int twoId = static_cast<int>(vc.vacuityChecks.size());
   vc.vacuityChecks.push_back(std::move(two));
+  if (!threads->bindAll)
+    return oneId;
+
+  // Every thread of a launch of two or more threads (two distinct ones exist).
+  // Checked after the two-thread check: the pure atoms hold for all threads at
+  // once, quantified over the thread variables.
+  VacuityCheck all;
+  all.kind = VacuityCheck::Kind::Precondition;
+  all.range = where;
+  all.clauseRanges = ranges;
+  all.parent = twoId;
+  all.message = fmt::format("no launch of two or more threads satisfies the precondition of {} "
+                            "in all its threads at once (the preconditions of some threads "
+                            "contradict those of others), and it does not force a launch of one "
+                            "thread: every obligation would hold vacuously for any launch of two "
+                            "or more threads",
+                            what);
+  all.subject =
+      fmt::format("the precondition of {} for all threads of a launch of two or more", what);
+  all.oneThreadOnly = std::move(oneThreadOnly);
+  State every = startPair;
+  ResourceOptions o;
+  o.reads = ReadCheck::None;
+  o.filter = [](const Atom &a) { return a.kind == Atom::Kind::Pure; };
+  o.assumeBounded = false;
+  o.outerBinders = threads->bindAll(every);
+  auto assumeForAll = [&](State &x, const ir::Expr &c) {
+    ResourceEngine res(vc);
+    bool saved = vc.quiet;
+    vc.quiet = true;
+    res.inhale(c, x, o);
+    vc.quiet = saved;
+  };
+  const State startAll = every;
+  for (const ir::Expr *c : clauses) {
+    all.prefixes.push_back(queryOf(vc, every));
+    assumeForAll(every, *c);
+    State alone = startAll;
+    assumeForAll(alone, *c);
+    all.alone.push_back(queryOf(vc, alone));
+  }
+  all.whole = queryOf(vc, every);
+  vc.vacuityChecks.push_back(std::move(all));
   return oneId;
 }
 
@@ -181,6 +226,17 @@ int checkReachable(VcContext &vc, const State &st, SourceRange where, std::strin
   return static_cast<int>(vc.vacuityChecks.size()) - 1;
 }
 
+void checkPathEnd(VcContext &vc, const State &st, SourceRange where) {
+  if (st.dead || vc.vacuityScope < 0)
+    return;
+  VacuityCheck c;
+  c.kind = VacuityCheck::Kind::PathEnd;
+  c.whole = queryOf(vc, st);
+  c.parent = vc.vacuityScope;
+  c.range = where;
+  vc.vacuityChecks.push_back(std::move(c));
+}
+
 int branchReachable(VcContext &vc, const State &st, const std::vector<ir::StmtPtr> &branch,
                     const ir::Expr &cond) {
   if (branch.empty())
@@ -196,6 +252,8 @@ int loopExitReachable(VcContext &vc, const State &st, const ir::Stmt &loop) {
                           "unreachable code after this loop: its invariant and the negated "
                           "loop condition contradict each other (the loop never exits, so "
                           "nothing after it was checked)");
+  if (id >= 0)
+    vc.vacuityChecks[id].derived = true;
   return id >= 0 ? id : vc.vacuityScope;
 }
 

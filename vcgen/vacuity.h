@@ -10,6 +10,7 @@
 #pragma once
 
 #include "logic/ir.h"
+#include "vcgen/resources.h"
 #include "vcgen/state.h"
 #include "vcgen/vc_context.h"
 
@@ -28,13 +29,18 @@ struct ThreadSet {
   std::vector<std::string> ids;
   // "The launch has exactly one thread", over the state's variables.
   std::function<term::T(const State &)> single;
+  // Binds the thread variables to skolems and returns them as binders over their
+  // ranges: every thread of the launch (ResourceOptions::outerBinders).
+  std::function<std::vector<QBinder>(State &)> bindAll;
 };
 
 // Records the checks that the precondition `clauses` (in source order) hold
 // together with the facts of `base`: for one thread and, when `threads` is given,
-// for two distinct threads. Without `withPermissions` only the pure atoms take
-// part (permission atoms are satisfiable once the resource consistency checks
-// pass). Returns the index of the one-thread check (the scope of the code).
+// for two distinct threads, and for every thread of a launch of two or more
+// threads (a contradiction between some threads' preconditions, `x == tid % 2`
+// for a uniform `x`, that two well-chosen threads escape). Without `withPermissions` only the pure
+// atoms take part (permission atoms are satisfiable once the resource consistency checks pass).
+// Returns the index of the one-thread check (the scope of the code).
 int checkPreconditions(VcContext &vc, const State &base,
                        const std::vector<const ir::Expr *> &clauses, const ThreadSet *threads,
                        bool withPermissions, SourceRange where, const std::string &what);
@@ -43,6 +49,11 @@ int checkPreconditions(VcContext &vc, const State &base,
 // when the state is dead.
 int checkReachable(VcContext &vc, const State &st, SourceRange where, std::string message,
                    std::vector<DiagNote> notes = {});
+
+// Records the end of a path (a block's end, a return) for the check that the code
+// does not derive a contradiction from a precondition whose satisfiability rests on
+// a candidate model (VacuityCheck::Kind::PathEnd); nothing when the state is dead.
+void checkPathEnd(VcContext &vc, const State &st, SourceRange where);
 
 // Hooks of the executor: the state entering a branch (-1 when it has no code),
 // and the state after a loop followed by code (returns the check, which encloses
