@@ -391,6 +391,10 @@ void confirmCandidateModels(const std::vector<vcgen::VacuityCheck> &checks,
 void refuteCandidateModels(const std::vector<vcgen::VacuityCheck> &checks,
                            std::vector<prover::Answer> &answers, const RunOptions &opts,
                            const std::string &stem, const SourceManager &sources, FileResult &r) {
+  // A failed check is assumed afterwards, which can make later code unreachable;
+  // the file fails anyway (as for the warnings `unreachable`, none then).
+  if (!r.errors.empty())
+    return;
   using Kind = vcgen::VacuityCheck::Kind;
   // The precondition check whose candidate model `i` would refute, or -1.
   auto candidateAbove = [&](size_t i) -> int {
