@@ -7,6 +7,7 @@
 #include "lang/pvl/pvl_parser.h"
 #include "lang/typecheck.h"
 #include "logic/large_stack.h"
+#include "logic/term.h"
 #include "prover/prover.h"
 #include "replay/replay.h"
 #include "vcgen/vcgen.h"
@@ -14,6 +15,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <charconv>
 #include <chrono>
@@ -351,32 +353,78 @@ private:
 // A precondition check with permissions that the solver left with a candidate
 // model it could not confirm (vcgen::VacuityCheck::consistent): satisfiable only
 // when its pure atoms are not proved contradictory and its permissions are proved
-// consistent; otherwise undecided (docs/soundness.md, "Vacuity").
+// consistent, with the arrays distinct or, failing that, as the pure facts force
+// them; otherwise undecided (docs/soundness.md, "Vacuity").
 void confirmCandidateModels(const std::vector<vcgen::VacuityCheck> &checks,
                             std::vector<prover::Answer> &answers, const RunOptions &opts,
                             const std::string &stem, FileResult &r) {
   std::vector<size_t> open;
   std::vector<Job> jobs;
   for (size_t i = 0; i < checks.size(); ++i)
-    if (checks[i].pureWhole && checks[i].consistent &&
-        answers[i].verdict == prover::Verdict::Failed && !answers[i].witnessConfirmed) {
+    if (checks[i].pureWhole && checks[i].consistent && checks[i].pureAliased &&
+        checks[i].consistentAliased && answers[i].verdict == prover::Verdict::Failed &&
+        !answers[i].witnessConfirmed) {
       open.push_back(i);
       jobs.push_back({&*checks[i].pureWhole, "vacuous-pure"});
       jobs.push_back({&*checks[i].consistent, "vacuous-consistent"});
+      jobs.push_back({&*checks[i].pureAliased, "vacuous-pure-aliased"});
+      jobs.push_back({&*checks[i].consistentAliased, "vacuous-consistent-aliased"});
     }
   if (jobs.empty())
     return;
+  // The distinct layout again with the scalar parameters fixed to the candidate
+  // model's values (those it gives as integers or booleans).
+  std::vector<prover::Query> pinned;
+  pinned.reserve(2 * open.size());
+  for (size_t i : open) {
+    const vcgen::VacuityCheck &c = checks[i];
+    std::vector<term::T> fixed;
+    const std::vector<std::string> &values = answers[i].witness;
+    for (size_t k = 0; k < c.pinnable.size() && k < values.size(); ++k) {
+      const std::string &v = values[k];
+      if (v == "true" || v == "false")
+        fixed.push_back(term::eq(c.pinnable[k], term::boolConst(v == "true")));
+      else if (!v.empty() && v.find_first_not_of("-0123456789") == std::string::npos &&
+               v.size() < 18)
+        fixed.push_back(term::eq(c.pinnable[k], term::intConst(std::stoll(v))));
+    }
+    for (const prover::Query *q : {&*c.pureWhole, &*c.consistent}) {
+      pinned.push_back(*q);
+      pinned.back().assumptions.insert(pinned.back().assumptions.end(), fixed.begin(), fixed.end());
+    }
+  }
+  for (size_t k = 0; k < open.size(); ++k) {
+    jobs.push_back({&pinned[2 * k], "vacuous-pure-pinned"});
+    jobs.push_back({&pinned[2 * k + 1], "vacuous-consistent-pinned"});
+  }
   std::vector<prover::Answer> more = proveAll(jobs, opts, stem + "-vacuity", kVacuityMbqiRlimit);
   r.vacuityQueries += jobs.size();
+  auto holds = [&](size_t pure, size_t consistent) {
+    return more[pure].verdict == prover::Verdict::Failed &&
+           more[consistent].verdict == prover::Verdict::Proved;
+  };
+  const size_t pinnedAt = 4 * open.size();
   for (size_t k = 0; k < open.size(); ++k) {
-    const prover::Answer &pure = more[2 * k], &consistent = more[2 * k + 1];
-    if (pure.verdict == prover::Verdict::Failed && consistent.verdict == prover::Verdict::Proved)
+    std::array<std::pair<size_t, size_t>, 3> ways{
+        std::pair{4 * k, 4 * k + 1}, std::pair{4 * k + 2, 4 * k + 3},
+        std::pair{pinnedAt + 2 * k, pinnedAt + 2 * k + 1}};
+    bool shown = false;
+    for (auto [pure, consistent] : ways)
+      if (holds(pure, consistent)) {
+        shown = true;
+        // A real model of the pure part and proved consistency: a proof of
+        // satisfiability, no candidate left (refuteCandidateModels leaves it).
+        if (more[pure].witnessConfirmed)
+          answers[open[k]].witnessConfirmed = true;
+      }
+    if (shown)
       continue;
     prover::Answer &a = answers[open[k]];
     a.verdict = prover::Verdict::Unknown;
-    a.reason = pure.verdict != prover::Verdict::Failed
-                   ? "a candidate model it could not confirm, and its pure part alone, with "
-                     "distinct arrays, was not shown satisfiable"
+    a.reason = more[4 * k].verdict != prover::Verdict::Failed &&
+                       more[4 * k + 2].verdict != prover::Verdict::Failed
+                   ? "a candidate model it could not confirm, and its pure part alone was not "
+                     "shown satisfiable"
                    : "a candidate model it could not confirm, and the permissions it names "
                      "were not shown to add up to at most a full permission per location";
   }
@@ -384,10 +432,10 @@ void confirmCandidateModels(const std::vector<vcgen::VacuityCheck> &checks,
 
 // A precondition shown satisfiable only by a candidate model (pure facts the
 // solver could not refute, e.g. a recursive function's value many unfoldings away)
-// is no evidence when the code under it derives a contradiction: the end of a
-// block or a return, or a loop's exit, proved unreachable while no branch
-// condition in between was. Then the precondition is undecided (docs/soundness.md,
-// "Vacuity"). A branch proved dead is the branch's own matter (a warning).
+// is no evidence when the code under it is proved unreachable anywhere: a branch,
+// a loop's exit, the end of a block or a return (for a launch or par block, with
+// every thread's precondition). Dead code and a contradictory precondition look
+// the same there, so the precondition is undecided (docs/soundness.md, "Vacuity").
 void refuteCandidateModels(const std::vector<vcgen::VacuityCheck> &checks,
                            std::vector<prover::Answer> &answers, const RunOptions &opts,
                            const std::string &stem, const SourceManager &sources, FileResult &r) {
@@ -396,16 +444,19 @@ void refuteCandidateModels(const std::vector<vcgen::VacuityCheck> &checks,
   if (!r.errors.empty())
     return;
   using Kind = vcgen::VacuityCheck::Kind;
-  // The precondition check whose candidate model `i` would refute, or -1.
+  auto candidate = [&](int p) {
+    return answers[p].verdict == prover::Verdict::Failed && !answers[p].witnessConfirmed;
+  };
+  // The check (of the precondition enclosing `i`, or of its two-thread and
+  // all-threads siblings) that rests on a candidate model, or -1.
   auto candidateAbove = [&](size_t i) -> int {
     for (int p = checks[i].parent; p >= 0; p = checks[p].parent) {
-      const vcgen::VacuityCheck &c = checks[p];
-      if (c.kind == Kind::Precondition)
-        return answers[p].verdict == prover::Verdict::Failed && !answers[p].witnessConfirmed ? p
-                                                                                             : -1;
-      if (c.kind == Kind::Unreachable && !c.derived &&
-          answers[p].verdict == prover::Verdict::Proved)
-        return -1; // under a dead branch
+      if (checks[p].kind != Kind::Precondition)
+        continue;
+      for (auto it = checks[p].siblings.rbegin(); it != checks[p].siblings.rend(); ++it)
+        if (candidate(*it))
+          return *it;
+      return candidate(p) ? p : -1;
     }
     return -1;
   };
@@ -414,7 +465,7 @@ void refuteCandidateModels(const std::vector<vcgen::VacuityCheck> &checks,
   std::vector<std::pair<size_t, int>> asked;
   for (size_t i = 0; i < checks.size(); ++i) {
     const vcgen::VacuityCheck &c = checks[i];
-    if (c.kind != Kind::PathEnd && !(c.kind == Kind::Unreachable && c.derived))
+    if (c.kind == Kind::Precondition)
       continue;
     int p = candidateAbove(i);
     if (p < 0 || refutedBy.count(p))
@@ -435,8 +486,9 @@ void refuteCandidateModels(const std::vector<vcgen::VacuityCheck> &checks,
   for (const auto &[p, i] : refutedBy) {
     prover::Answer &a = answers[p];
     a.verdict = prover::Verdict::Unknown;
-    a.reason = fmt::format("a candidate model it could not confirm, and the code derives a "
-                           "contradiction from it: line {} is unreachable",
+    a.reason = fmt::format("a candidate model it could not confirm, and line {} is proved "
+                           "unreachable under it: either the precondition is contradictory or "
+                           "that code is dead",
                            sources.lineCol(checks[i].range.begin).line);
   }
 }

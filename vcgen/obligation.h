@@ -58,9 +58,6 @@ struct VacuityCheck {
     // (the code derives a contradiction from the precondition).
     PathEnd,
   } kind = Kind::Precondition;
-  // Unreachable: the contradiction is derived by code (a loop's exit: invariant and
-  // negated condition), not assumed by a branch condition.
-  bool derived = false;
   prover::Query whole;
   // Precondition, asked only when `whole` is proved (for the blame):
   // prefixes[0] holds the launch facts alone, prefixes[k] also clauses 0..k-1.
@@ -79,6 +76,20 @@ struct VacuityCheck {
   // consistent) is proved. docs/soundness.md, "Vacuity".
   std::optional<prover::Query> pureWhole;
   std::optional<prover::Query> consistent;
+  // The same two without the distinct layout, for pure facts that force two
+  // arrays equal (`row == m[0]`).
+  std::optional<prover::Query> pureAliased;
+  std::optional<prover::Query> consistentAliased;
+  // The scalar parameters (whole.witness: their values in the candidate model):
+  // `pureWhole` and `consistent` are asked again with them fixed to those values,
+  // for preconditions consistent only for some (`b ? Perm(a[0], 1) : Perm(a[1],
+  // 1)` with a quarter of a[1]: only b = true).
+  std::vector<term::T> pinnable;
+  // The one-thread check of a launch or par block: the ids of its two-thread and
+  // all-threads checks, and the all-threads facts (the pure atoms quantified over
+  // the thread ids), added to the PathEnd queries under it.
+  std::vector<int> siblings;
+  std::vector<term::T> everyThread;
   // Reported only when the parent's assumptions were shown satisfiable (the
   // one-thread check of a two-thread check, the enclosing branch); -1: none.
   int parent = -1;

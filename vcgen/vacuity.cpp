@@ -46,19 +46,22 @@ void assumeClause(VcContext &vc, State &st, const ir::Expr &clause, bool withPer
 // Both are asked with the arrays distinct, the layout a caller that can meet
 // the precondition has when nothing forces two arrays equal.
 void addConsistencyQueries(VcContext &vc, const State &start,
-                           const std::vector<const ir::Expr *> &clauses, VacuityCheck &check) {
+                           const std::vector<const ir::Expr *> &clauses, VacuityCheck &check,
+                           bool distinctLayout) {
   State distinct = start;
   std::vector<T> arrays;
   for (const auto &[name, v] : distinct.vars)
     if (v->sort == Sort::Ref)
       arrays.push_back(v);
   // Rows of 2-D arrays (row(m, i), docs/soundness.md "2-D arrays") too: distinct
-  // from every array in scope and from each other. Every array is taken as a
-  // possible matrix; the facts only fire on rows that occur.
+  // from every array in scope and from the rows of every other array. Every array
+  // is taken as a possible matrix; the facts only fire on rows that occur.
   T i = var("i$row", Sort::Int), j = var("j$row", Sort::Int);
-  for (size_t a = 0; a < arrays.size(); ++a) {
+  for (size_t a = 0; distinctLayout && a < arrays.size(); ++a) {
     T row = rowOf(arrays[a], i);
-    std::vector<T> apart{eq(rowIndex(arrays[a], row), i)};
+    // Not rows pairwise distinct (`\matrix` says so where it matters): that would
+    // force infinitely many references, and the solver never confirms a model.
+    std::vector<T> apart;
     for (const T &other : arrays)
       apart.push_back(neq(row, other));
     distinct.assume(forall({{"i$row", Sort::Int}}, land(apart), {{row}}));
@@ -72,7 +75,7 @@ void addConsistencyQueries(VcContext &vc, const State &start,
   State pure = distinct;
   for (const ir::Expr *c : clauses)
     assumeClause(vc, pure, *c, false);
-  check.pureWhole = queryOf(vc, pure);
+  (distinctLayout ? check.pureWhole : check.pureAliased) = queryOf(vc, pure);
   State claimed = distinct;
   ResourceEngine res(vc);
   ResourceOptions o;
@@ -84,7 +87,8 @@ void addConsistencyQueries(VcContext &vc, const State &start,
     res.inhale(*c, claimed, o);
   vc.quiet = saved;
   T ref = vc.freshVar("ref", Sort::Ref), idx = vc.freshVar("idx", Sort::Int);
-  check.consistent = queryOf(vc, claimed, le(select(claimed.mask, ref, idx), realConst(1, 1)));
+  (distinctLayout ? check.consistent : check.consistentAliased) =
+      queryOf(vc, claimed, le(select(claimed.mask, ref, idx), realConst(1, 1)));
 }
 
 } // namespace
@@ -118,8 +122,14 @@ int checkPreconditions(VcContext &vc, const State &base,
     one.alone.push_back(queryOf(vc, alone));
   }
   one.whole = queryOf(vc, st);
-  if (withPermissions)
-    addConsistencyQueries(vc, start, clauses, one);
+  if (withPermissions) {
+    addConsistencyQueries(vc, start, clauses, one, true);
+    addConsistencyQueries(vc, start, clauses, one, false);
+    for (const auto &[name, v] : start.vars)
+      if (v->op == Op::Var && (v->sort == Sort::Int || v->sort == Sort::Bool))
+        one.pinnable.push_back(v);
+    one.whole.witness = one.pinnable;
+  }
   int oneId = static_cast<int>(vc.vacuityChecks.size());
   vc.vacuityChecks.push_back(std::move(one));
   if (!threads)
@@ -165,6 +175,7 @@ int checkPreconditions(VcContext &vc, const State &base,
   std::optional<prover::Query> oneThreadOnly = two.oneThreadOnly;
   int twoId = static_cast<int>(vc.vacuityChecks.size());
   vc.vacuityChecks.push_back(std::move(two));
+  vc.vacuityChecks[oneId].siblings.push_back(twoId);
   if (!threads->bindAll)
     return oneId;
 
@@ -207,6 +218,8 @@ int checkPreconditions(VcContext &vc, const State &base,
     all.alone.push_back(queryOf(vc, alone));
   }
   all.whole = queryOf(vc, every);
+  vc.vacuityChecks[oneId].everyThread = every.factsSince(startAll.pc);
+  vc.vacuityChecks[oneId].siblings.push_back(static_cast<int>(vc.vacuityChecks.size()));
   vc.vacuityChecks.push_back(std::move(all));
   return oneId;
 }
@@ -232,6 +245,14 @@ void checkPathEnd(VcContext &vc, const State &st, SourceRange where) {
   VacuityCheck c;
   c.kind = VacuityCheck::Kind::PathEnd;
   c.whole = queryOf(vc, st);
+  // Under a launch or par block: every thread's precondition too (the code of one
+  // thread may refute another's: `lid == 1 ==> h(k) != k` with h(k) == k proved).
+  for (int p = vc.vacuityScope; p >= 0; p = vc.vacuityChecks[p].parent)
+    if (vc.vacuityChecks[p].kind == VacuityCheck::Kind::Precondition) {
+      for (const T &f : vc.vacuityChecks[p].everyThread)
+        c.whole.assumptions.push_back(f);
+      break;
+    }
   c.parent = vc.vacuityScope;
   c.range = where;
   vc.vacuityChecks.push_back(std::move(c));
@@ -252,8 +273,6 @@ int loopExitReachable(VcContext &vc, const State &st, const ir::Stmt &loop) {
                           "unreachable code after this loop: its invariant and the negated "
                           "loop condition contradict each other (the loop never exits, so "
                           "nothing after it was checked)");
-  if (id >= 0)
-    vc.vacuityChecks[id].derived = true;
   return id >= 0 ? id : vc.vacuityScope;
 }
 
