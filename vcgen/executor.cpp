@@ -145,6 +145,7 @@ void verifyThread(VcContext &vc, const ThreadContext &tc, State &st, const ir::E
     ex.interfere(st);
     EntryValues entry(st, entryNames(st));
     res.exhale(*post, st, postBlame);
+    checkPathEnd(vc, st, post->range);
   }
 }
 
@@ -444,6 +445,9 @@ void Executor::exhalePost(State &st, SourceRange site) {
     params.push_back(p.name);
   EntryValues entry(st, params);
   res_.exhale(*post, st, b);
+  // The postcondition's clauses, proved, are assumed: they can complete a
+  // contradiction the body began (docs/soundness.md, "Vacuity", cause 15).
+  checkPathEnd(vc_, st, site);
 }
 
 void Executor::execCall(const ir::Stmt &s, State &st) {

@@ -483,6 +483,7 @@ private:
       b.notes = {{where, "when the thread returns here"}};
       EntryValues entry(s, entryNames(s));
       res_.exhale(*post, s, b);
+      checkPathEnd(vc_, s, where);
     };
     st.oldHeap = st.heap;
     st.oldVars = st.vars;

@@ -4,20 +4,79 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <set>
+
 namespace kprove::vcgen {
 
 using namespace term;
 
 namespace {
 
+// The names of the uninterpreted functions `t` applies.
+void functionsIn(const T &t, std::set<std::string> &out, std::set<const term::Term *> &seen) {
+  if (!seen.insert(t.get()).second)
+    return;
+  if (t->op == Op::App)
+    out.insert(t->name);
+  for (const T &a : t->args)
+    functionsIn(a, out, seen);
+  for (const std::vector<T> &p : t->patterns)
+    for (const T &x : p)
+      functionsIn(x, out, seen);
+}
+
 // "The facts of `st` (and the axioms) entail `goal`": with goal false, proved
-// means the facts are contradictory.
+// means the facts are contradictory. The C integer model's definitions (owner
+// "$int": `tdiv`, `bitand`, ...) only where their functions occur: each defines
+// functions nothing else constrains, so leaving out the unused ones keeps a model
+// a model (they can be interpreted as defined), and the solver, which never
+// confirms a model with those quantified definitions, can confirm one.
 prover::Query queryOf(const VcContext &vc, const State &st, T goal = fls()) {
   prover::Query q;
-  for (const VcContext::Axiom &a : vc.axioms)
-    if (a.owner != vc.excludedOwner)
-      q.assumptions.push_back(a.fact);
-  for (T &f : st.allFacts())
+  std::vector<T> facts = st.allFacts();
+  std::set<std::string> used;
+  std::set<const term::Term *> seen;
+  for (const T &f : facts)
+    functionsIn(f, used, seen);
+  functionsIn(goal, used, seen);
+  std::vector<const VcContext::Axiom *> intModel;
+  for (const VcContext::Axiom &a : vc.axioms) {
+    if (a.owner == vc.excludedOwner)
+      continue;
+    if (a.owner == "$int")
+      intModel.push_back(&a);
+    else
+      functionsIn(a.fact, used, seen);
+  }
+  std::vector<bool> taken(intModel.size(), false);
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t k = 0; k < intModel.size(); ++k) {
+      if (taken[k])
+        continue;
+      std::set<std::string> mine;
+      std::set<const term::Term *> own;
+      functionsIn(intModel[k]->fact, mine, own);
+      if (std::none_of(mine.begin(), mine.end(),
+                       [&](const std::string &f) { return used.count(f); }))
+        continue;
+      taken[k] = grew = true;
+      used.insert(mine.begin(), mine.end());
+    }
+  }
+  for (const VcContext::Axiom &a : vc.axioms) {
+    if (a.owner == vc.excludedOwner)
+      continue;
+    if (a.owner == "$int") {
+      size_t k =
+          static_cast<size_t>(std::find(intModel.begin(), intModel.end(), &a) - intModel.begin());
+      if (!taken[k])
+        continue;
+    }
+    q.assumptions.push_back(a.fact);
+  }
+  for (T &f : facts)
     q.assumptions.push_back(std::move(f));
   q.goal = std::move(goal);
   return q;
@@ -96,6 +155,7 @@ void addConsistencyQueries(VcContext &vc, const State &start,
 int checkPreconditions(VcContext &vc, const State &base,
                        const std::vector<const ir::Expr *> &clauses, const ThreadSet *threads,
                        bool withPermissions, SourceRange where, const std::string &what) {
+  VcContext::SeparateNames names(vc);
   std::vector<SourceRange> ranges;
   for (const ir::Expr *c : clauses)
     ranges.push_back(c->range);

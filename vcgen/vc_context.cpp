@@ -70,8 +70,8 @@ term::T readPermission() {
 }
 
 std::string VcContext::fresh(const std::string &base) {
-  unsigned n = counters_[base]++;
-  return base + "@" + std::to_string(n);
+  unsigned n = counters_[base + "@" + freshTag_]++;
+  return base + "@" + freshTag_ + std::to_string(n);
 }
 
 term::T VcContext::zeroMask(State &st) {

@@ -20,6 +20,20 @@ public:
   VcContext(const ir::Program &program, DiagnosticEngine &diags);
 
   std::string fresh(const std::string &base);
+  // While one lives, fresh names carry a tag of their own (`mask@v3`): the
+  // vacuity checks' names do not shift the numbering of the obligations' names,
+  // which the solver's search depends on (docs/performance.md).
+  class SeparateNames {
+  public:
+    explicit SeparateNames(VcContext &vc) : vc_(vc), saved_(vc.freshTag_) { vc.freshTag_ = "v"; }
+    ~SeparateNames() { vc_.freshTag_ = saved_; }
+    SeparateNames(const SeparateNames &) = delete;
+    SeparateNames &operator=(const SeparateNames &) = delete;
+
+  private:
+    VcContext &vc_;
+    std::string saved_;
+  };
   term::T freshVar(const std::string &base, term::Sort sort) {
     return term::var(fresh(base), sort);
   }
@@ -175,6 +189,7 @@ private:
   const ir::Program &program_;
   DiagnosticEngine &diags_;
   std::map<std::string, unsigned> counters_;
+  std::string freshTag_; // SeparateNames
   static constexpr size_t kMaxTotalAssumptions = 40'000'000;
   size_t totalAssumptions_ = 0;
   bool budgetExceeded_ = false;

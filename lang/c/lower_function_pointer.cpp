@@ -176,22 +176,39 @@ void CLowering::functionPointerCall(const clang::CallExpr *c, ExprPtr target,
     number = ir::makeVar(d->name, r);
   }
   clang::QualType fnType = fpType.getCanonicalType()->getPointeeType().getCanonicalType();
-  std::vector<StmtPtr> *branch = &out;
-  for (const clang::FunctionDecl *fd : numberedFunctions()) {
-    if (!ctx_.hasSameType(fd->getType().getCanonicalType(), fnType))
-      continue;
-    auto split = newStmt(StmtKind::If, r);
-    split->cond = ir::makeBinary(ir::BinOp::Eq, number, ir::makeInt(functionNumbers_.at(fd), r), r);
-    helperCall(c, fd, target, split->body);
-    branch->push_back(split);
-    branch = &split->elseBody;
-  }
+  std::vector<const clang::FunctionDecl *> candidates;
+  for (const clang::FunctionDecl *fd : numberedFunctions())
+    if (ctx_.hasSameType(fd->getType().getCanonicalType(), fnType))
+      candidates.push_back(fd);
+  auto names = [&](const clang::FunctionDecl *fd) {
+    return ir::makeBinary(ir::BinOp::Eq, number, ir::makeInt(functionNumbers_.at(fd), r), r);
+  };
+  // First that the pointer names one of them, then the split with the last case
+  // as the final else: no branch a precondition naming the functions makes dead
+  // (dead code under a precondition with only a candidate model is unknown,
+  // docs/soundness.md "Vacuity").
   auto none = newStmt(StmtKind::Assert, r);
-  none->value = ir::makeBool(false, r);
+  ExprPtr any = ir::makeBool(false, r);
+  for (const clang::FunctionDecl *fd : candidates)
+    any = any->kind == ExprKind::BoolLit ? names(fd)
+                                         : ir::makeBinary(ir::BinOp::Or, any, names(fd), r);
+  none->value = any;
   none->assertCode = DiagCode::Null;
   none->assertMessage = "the function pointer may be NULL or point to no function of type '" +
                         fnType.getAsString() + "' in this file";
-  branch->push_back(none);
+  out.push_back(none);
+  std::vector<StmtPtr> *branch = &out;
+  for (size_t k = 0; k < candidates.size(); ++k) {
+    if (k + 1 == candidates.size()) {
+      helperCall(c, candidates[k], target, *branch);
+      break;
+    }
+    auto split = newStmt(StmtKind::If, r);
+    split->cond = names(candidates[k]);
+    helperCall(c, candidates[k], target, split->body);
+    branch->push_back(split);
+    branch = &split->elseBody;
+  }
 }
 
 } // namespace kprove::lang::clower
