@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 namespace kprove::vcgen {
@@ -150,6 +151,24 @@ void addConsistencyQueries(VcContext &vc, const State &start,
       queryOf(vc, claimed, le(select(claimed.mask, ref, idx), realConst(1, 1)));
 }
 
+// Fills `check`'s queries: before each clause (prefixes), each clause alone from
+// `st` (alone), and all of them (whole); `assume` adds one clause to a state.
+// Returns the state with every clause assumed.
+State addClauseQueries(const VcContext &vc, State st, const std::vector<const ir::Expr *> &clauses,
+                       const std::function<void(State &, const ir::Expr &)> &assume,
+                       VacuityCheck &check) {
+  const State start = st;
+  for (const ir::Expr *c : clauses) {
+    check.prefixes.push_back(queryOf(vc, st));
+    assume(st, *c);
+    State alone = start;
+    assume(alone, *c);
+    check.alone.push_back(queryOf(vc, alone));
+  }
+  check.whole = queryOf(vc, st);
+  return st;
+}
+
 } // namespace
 
 int checkPreconditions(VcContext &vc, const State &base,
@@ -170,18 +189,12 @@ int checkPreconditions(VcContext &vc, const State &base,
                             "it would hold vacuously",
                             what, threads ? " for any thread of any launch" : "");
   one.subject = fmt::format("the precondition of {}{}", what, threads ? " for one thread" : "");
-  State st = base;
+  State start = base;
   if (threads)
-    threads->bindOne(st);
-  const State start = st;
-  for (const ir::Expr *c : clauses) {
-    one.prefixes.push_back(queryOf(vc, st));
-    assumeClause(vc, st, *c, withPermissions);
-    State alone = start;
-    assumeClause(vc, alone, *c, withPermissions);
-    one.alone.push_back(queryOf(vc, alone));
-  }
-  one.whole = queryOf(vc, st);
+    threads->bindOne(start);
+  const State st = addClauseQueries(
+      vc, start, clauses,
+      [&](State &x, const ir::Expr &c) { assumeClause(vc, x, c, withPermissions); }, one);
   if (withPermissions) {
     addConsistencyQueries(vc, start, clauses, one, true);
     addConsistencyQueries(vc, start, clauses, one, false);
@@ -224,14 +237,7 @@ int checkPreconditions(VcContext &vc, const State &base,
     assumeClause(vc, x, c, withPermissions);
   };
   const State startPair = pair;
-  for (const ir::Expr *c : clauses) {
-    two.prefixes.push_back(queryOf(vc, pair));
-    assumeForBoth(pair, *c);
-    State alone = startPair;
-    assumeForBoth(alone, *c);
-    two.alone.push_back(queryOf(vc, alone));
-  }
-  two.whole = queryOf(vc, pair);
+  addClauseQueries(vc, pair, clauses, assumeForBoth, two);
   std::optional<prover::Query> oneThreadOnly = two.oneThreadOnly;
   int twoId = static_cast<int>(vc.vacuityChecks.size());
   vc.vacuityChecks.push_back(std::move(two));
@@ -269,16 +275,8 @@ int checkPreconditions(VcContext &vc, const State &base,
     res.inhale(c, x, o);
     vc.quiet = saved;
   };
-  const State startAll = every;
-  for (const ir::Expr *c : clauses) {
-    all.prefixes.push_back(queryOf(vc, every));
-    assumeForAll(every, *c);
-    State alone = startAll;
-    assumeForAll(alone, *c);
-    all.alone.push_back(queryOf(vc, alone));
-  }
-  all.whole = queryOf(vc, every);
-  vc.vacuityChecks[oneId].everyThread = every.factsSince(startAll.pc);
+  const State everyOne = addClauseQueries(vc, every, clauses, assumeForAll, all);
+  vc.vacuityChecks[oneId].everyThread = everyOne.factsSince(every.pc);
   vc.vacuityChecks[oneId].siblings.push_back(static_cast<int>(vc.vacuityChecks.size()));
   vc.vacuityChecks.push_back(std::move(all));
   return oneId;

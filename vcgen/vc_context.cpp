@@ -70,8 +70,9 @@ term::T readPermission() {
 }
 
 std::string VcContext::fresh(const std::string &base) {
-  unsigned n = counters_[base + "@" + freshTag_]++;
-  return base + "@" + freshTag_ + std::to_string(n);
+  const char *tag = separateNames_ ? "v" : "";
+  unsigned n = counters_[base + "@" + tag]++;
+  return base + "@" + tag + std::to_string(n);
 }
 
 term::T VcContext::zeroMask(State &st) {

@@ -25,14 +25,16 @@ public:
   // which the solver's search depends on (docs/performance.md).
   class SeparateNames {
   public:
-    explicit SeparateNames(VcContext &vc) : vc_(vc), saved_(vc.freshTag_) { vc.freshTag_ = "v"; }
-    ~SeparateNames() { vc_.freshTag_ = saved_; }
+    explicit SeparateNames(VcContext &vc) : vc_(vc), saved_(vc.separateNames_) {
+      vc.separateNames_ = true;
+    }
+    ~SeparateNames() { vc_.separateNames_ = saved_; }
     SeparateNames(const SeparateNames &) = delete;
     SeparateNames &operator=(const SeparateNames &) = delete;
 
   private:
     VcContext &vc_;
-    std::string saved_;
+    bool saved_;
   };
   term::T freshVar(const std::string &base, term::Sort sort) {
     return term::var(fresh(base), sort);
@@ -189,7 +191,7 @@ private:
   const ir::Program &program_;
   DiagnosticEngine &diags_;
   std::map<std::string, unsigned> counters_;
-  std::string freshTag_; // SeparateNames
+  bool separateNames_ = false; // SeparateNames
   static constexpr size_t kMaxTotalAssumptions = 40'000'000;
   size_t totalAssumptions_ = 0;
   bool budgetExceeded_ = false;
