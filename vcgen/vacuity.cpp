@@ -179,16 +179,24 @@ int checkPreconditions(VcContext &vc, const State &base,
   for (const ir::Expr *c : clauses)
     ranges.push_back(c->range);
 
+  auto preconditionCheck = [&](int parent, std::string message, std::string subject) {
+    VacuityCheck c;
+    c.kind = VacuityCheck::Kind::Precondition;
+    c.range = where;
+    c.clauseRanges = ranges;
+    c.parent = parent;
+    c.message = std::move(message);
+    c.subject = std::move(subject);
+    return c;
+  };
+
   // One thread.
-  VacuityCheck one;
-  one.kind = VacuityCheck::Kind::Precondition;
-  one.range = where;
-  one.clauseRanges = ranges;
-  one.parent = vc.vacuityScope;
-  one.message = fmt::format("the precondition of {} is unsatisfiable{}: every obligation about "
-                            "it would hold vacuously",
-                            what, threads ? " for any thread of any launch" : "");
-  one.subject = fmt::format("the precondition of {}{}", what, threads ? " for one thread" : "");
+  VacuityCheck one = preconditionCheck(
+      vc.vacuityScope,
+      fmt::format("the precondition of {} is unsatisfiable{}: every obligation about "
+                  "it would hold vacuously",
+                  what, threads ? " for any thread of any launch" : ""),
+      fmt::format("the precondition of {}{}", what, threads ? " for one thread" : ""));
   State start = base;
   if (threads)
     threads->bindOne(start);
@@ -209,17 +217,14 @@ int checkPreconditions(VcContext &vc, const State &base,
     return oneId;
 
   // Two distinct threads of one launch, unless the precondition forces one thread.
-  VacuityCheck two;
-  two.kind = VacuityCheck::Kind::Precondition;
-  two.range = where;
-  two.clauseRanges = ranges;
-  two.parent = oneId;
-  two.message = fmt::format("no two distinct threads of one launch satisfy the precondition of "
-                            "{}, and it does not force a launch of one thread: every "
-                            "obligation would hold vacuously for any launch of two or more "
-                            "threads",
-                            what);
-  two.subject = fmt::format("the precondition of {} for two distinct threads of one launch", what);
+  VacuityCheck two = preconditionCheck(
+      oneId,
+      fmt::format("no two distinct threads of one launch satisfy the precondition of "
+                  "{}, and it does not force a launch of one thread: every "
+                  "obligation would hold vacuously for any launch of two or more "
+                  "threads",
+                  what),
+      fmt::format("the precondition of {} for two distinct threads of one launch", what));
   two.oneThreadOnly = queryOf(vc, st, threads->single(st));
   State pair = base;
   threads->bindOne(pair);
@@ -248,19 +253,15 @@ int checkPreconditions(VcContext &vc, const State &base,
   // Every thread of a launch of two or more threads (two distinct ones exist).
   // Checked after the two-thread check: the pure atoms hold for all threads at
   // once, quantified over the thread variables.
-  VacuityCheck all;
-  all.kind = VacuityCheck::Kind::Precondition;
-  all.range = where;
-  all.clauseRanges = ranges;
-  all.parent = twoId;
-  all.message = fmt::format("no launch of two or more threads satisfies the precondition of {} "
-                            "in all its threads at once (the preconditions of some threads "
-                            "contradict those of others), and it does not force a launch of one "
-                            "thread: every obligation would hold vacuously for any launch of two "
-                            "or more threads",
-                            what);
-  all.subject =
-      fmt::format("the precondition of {} for all threads of a launch of two or more", what);
+  VacuityCheck all = preconditionCheck(
+      twoId,
+      fmt::format("no launch of two or more threads satisfies the precondition of {} "
+                  "in all its threads at once (the preconditions of some threads "
+                  "contradict those of others), and it does not force a launch of one "
+                  "thread: every obligation would hold vacuously for any launch of two "
+                  "or more threads",
+                  what),
+      fmt::format("the precondition of {} for all threads of a launch of two or more", what));
   all.oneThreadOnly = std::move(oneThreadOnly);
   State every = startPair;
   ResourceOptions o;
