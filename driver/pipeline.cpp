@@ -15,7 +15,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <charconv>
 #include <chrono>
@@ -359,23 +358,21 @@ void confirmCandidateModels(const std::vector<vcgen::VacuityCheck> &checks,
                             std::vector<prover::Answer> &answers, const RunOptions &opts,
                             const std::string &stem, FileResult &r) {
   std::vector<size_t> open;
-  std::vector<Job> jobs;
   for (size_t i = 0; i < checks.size(); ++i)
     if (checks[i].pureWhole && checks[i].consistent && checks[i].pureAliased &&
         checks[i].consistentAliased && answers[i].verdict == prover::Verdict::Failed &&
-        !answers[i].witnessConfirmed) {
+        !answers[i].witnessConfirmed)
       open.push_back(i);
-      jobs.push_back({&*checks[i].pureWhole, "vacuous-pure"});
-      jobs.push_back({&*checks[i].consistent, "vacuous-consistent"});
-      jobs.push_back({&*checks[i].pureAliased, "vacuous-pure-aliased"});
-      jobs.push_back({&*checks[i].consistentAliased, "vacuous-consistent-aliased"});
-    }
-  if (jobs.empty())
+  if (open.empty())
     return;
-  // The distinct layout again with the scalar parameters fixed to the candidate
-  // model's values (those it gives as integers or booleans).
+  // Per open check, three layouts, each a pair (pure part satisfiable, permissions
+  // consistent): arrays distinct; as the pure facts force them; arrays distinct
+  // with the scalar parameters fixed to the candidate model's values (those it
+  // gives as integers or booleans).
+  constexpr size_t kLayouts = 3;
   std::vector<prover::Query> pinned;
   pinned.reserve(2 * open.size());
+  std::vector<Job> jobs;
   for (size_t i : open) {
     const vcgen::VacuityCheck &c = checks[i];
     std::vector<term::T> fixed;
@@ -392,41 +389,38 @@ void confirmCandidateModels(const std::vector<vcgen::VacuityCheck> &checks,
       pinned.push_back(*q);
       pinned.back().assumptions.insert(pinned.back().assumptions.end(), fixed.begin(), fixed.end());
     }
-  }
-  for (size_t k = 0; k < open.size(); ++k) {
-    jobs.push_back({&pinned[2 * k], "vacuous-pure-pinned"});
-    jobs.push_back({&pinned[2 * k + 1], "vacuous-consistent-pinned"});
+    jobs.push_back({&*c.pureWhole, "vacuous-pure"});
+    jobs.push_back({&*c.consistent, "vacuous-consistent"});
+    jobs.push_back({&*c.pureAliased, "vacuous-pure-aliased"});
+    jobs.push_back({&*c.consistentAliased, "vacuous-consistent-aliased"});
+    jobs.push_back({&pinned[pinned.size() - 2], "vacuous-pure-pinned"});
+    jobs.push_back({&pinned[pinned.size() - 1], "vacuous-consistent-pinned"});
   }
   std::vector<prover::Answer> more = proveAll(jobs, opts, stem + "-vacuity", kVacuityMbqiRlimit);
   r.vacuityQueries += jobs.size();
-  auto holds = [&](size_t pure, size_t consistent) {
-    return more[pure].verdict == prover::Verdict::Failed &&
-           more[consistent].verdict == prover::Verdict::Proved;
-  };
-  const size_t pinnedAt = 4 * open.size();
   for (size_t k = 0; k < open.size(); ++k) {
-    std::array<std::pair<size_t, size_t>, 3> ways{
-        std::pair{4 * k, 4 * k + 1}, std::pair{4 * k + 2, 4 * k + 3},
-        std::pair{pinnedAt + 2 * k, pinnedAt + 2 * k + 1}};
-    bool shown = false;
-    for (auto [pure, consistent] : ways)
-      if (holds(pure, consistent)) {
-        shown = true;
-        // A real model of the pure part and proved consistency: a proof of
-        // satisfiability, no candidate left (refuteCandidateModels leaves it).
-        if (more[pure].witnessConfirmed)
-          answers[open[k]].witnessConfirmed = true;
-      }
+    prover::Answer &a = answers[open[k]];
+    bool shown = false, pureShown = false;
+    for (size_t w = 0; w < kLayouts; ++w) {
+      const prover::Answer &pure = more[2 * (kLayouts * k + w)];
+      const prover::Answer &consistent = more[2 * (kLayouts * k + w) + 1];
+      if (w < 2) // the unpinned layouts name the pure part in the message
+        pureShown = pureShown || pure.verdict == prover::Verdict::Failed;
+      if (pure.verdict != prover::Verdict::Failed || consistent.verdict != prover::Verdict::Proved)
+        continue;
+      shown = true;
+      // A real model of the pure part and proved consistency: a proof of
+      // satisfiability, no candidate left (refuteCandidateModels leaves it).
+      if (pure.witnessConfirmed)
+        a.witnessConfirmed = true;
+    }
     if (shown)
       continue;
-    prover::Answer &a = answers[open[k]];
     a.verdict = prover::Verdict::Unknown;
-    a.reason = more[4 * k].verdict != prover::Verdict::Failed &&
-                       more[4 * k + 2].verdict != prover::Verdict::Failed
-                   ? "a candidate model it could not confirm, and its pure part alone was not "
-                     "shown satisfiable"
-                   : "a candidate model it could not confirm, and the permissions it names "
-                     "were not shown to add up to at most a full permission per location";
+    a.reason = pureShown ? "a candidate model it could not confirm, and the permissions it names "
+                           "were not shown to add up to at most a full permission per location"
+                         : "a candidate model it could not confirm, and its pure part alone was "
+                           "not shown satisfiable";
   }
 }
 

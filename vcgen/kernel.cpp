@@ -210,12 +210,6 @@ private:
     if (clauses.empty())
       return;
     ThreadSet ts;
-    ts.bindOne = [this](State &st) {
-      T t = vc_.freshVar("tid", Sort::Int);
-      st.assume(land(le(intConst(0), t), lt(t, st.vars.at("gsize"))));
-      st.vars["tid"] = t;
-      st.vars["lid"] = t;
-    };
     ts.ids = {"tid"};
     ts.bindAll = [this](State &st) {
       T t = vc_.freshVar("tid", Sort::Int);

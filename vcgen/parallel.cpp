@@ -248,13 +248,6 @@ void Executor::verifyParBlock(const ir::Stmt &s, const State &st,
   int preCheck = -1;
   if (std::vector<const ir::Expr *> clauses = clausesOf(s.clauses, kReq); !clauses.empty()) {
     ThreadSet ts;
-    ts.bindOne = [&](State &x) {
-      for (size_t i = 0; i < tc.threadVars.size(); ++i) {
-        T id = vc_.freshVar(tc.threadVars[i], Sort::Int);
-        x.vars[tc.threadVars[i]] = id;
-        x.assume(land(le(tc.ranges[i].first, id), lt(id, tc.ranges[i].second)));
-      }
-    };
     ts.ids = tc.threadVars;
     ts.bindAll = [&](State &x) {
       std::vector<QBinder> out;

@@ -34,68 +34,63 @@ void functionsIn(const T &t, std::set<std::string> &out, std::set<const term::Te
 // a model (they can be interpreted as defined), and the solver, which never
 // confirms a model with those quantified definitions, can confirm one.
 prover::Query queryOf(const VcContext &vc, const State &st, T goal = fls()) {
-  prover::Query q;
   std::vector<T> facts = st.allFacts();
   std::set<std::string> used;
   std::set<const term::Term *> seen;
   for (const T &f : facts)
     functionsIn(f, used, seen);
   functionsIn(goal, used, seen);
-  std::vector<const VcContext::Axiom *> intModel;
-  for (const VcContext::Axiom &a : vc.axioms) {
-    if (a.owner == vc.excludedOwner)
-      continue;
-    if (a.owner == "$int")
-      intModel.push_back(&a);
-    else
-      functionsIn(a.fact, used, seen);
+  std::vector<const VcContext::Axiom *> axioms;
+  for (const VcContext::Axiom &a : vc.axioms)
+    if (a.owner != vc.excludedOwner)
+      axioms.push_back(&a);
+  // Every axiom but the integer model's counts as used; those join when one of
+  // their functions is used (a fixpoint: bitor's definition uses bitand).
+  std::vector<std::set<std::string>> defines(axioms.size());
+  std::vector<bool> taken(axioms.size());
+  for (size_t k = 0; k < axioms.size(); ++k) {
+    std::set<const term::Term *> own;
+    functionsIn(axioms[k]->fact, defines[k], own);
+    if ((taken[k] = axioms[k]->owner != "$int"))
+      used.insert(defines[k].begin(), defines[k].end());
   }
-  std::vector<bool> taken(intModel.size(), false);
   for (bool grew = true; grew;) {
     grew = false;
-    for (size_t k = 0; k < intModel.size(); ++k) {
-      if (taken[k])
-        continue;
-      std::set<std::string> mine;
-      std::set<const term::Term *> own;
-      functionsIn(intModel[k]->fact, mine, own);
-      if (std::none_of(mine.begin(), mine.end(),
-                       [&](const std::string &f) { return used.count(f); }))
-        continue;
-      taken[k] = grew = true;
-      used.insert(mine.begin(), mine.end());
-    }
+    for (size_t k = 0; k < axioms.size(); ++k)
+      if (!taken[k] && std::any_of(defines[k].begin(), defines[k].end(),
+                                   [&](const std::string &f) { return used.count(f) > 0; })) {
+        taken[k] = grew = true;
+        used.insert(defines[k].begin(), defines[k].end());
+      }
   }
-  for (const VcContext::Axiom &a : vc.axioms) {
-    if (a.owner == vc.excludedOwner)
-      continue;
-    if (a.owner == "$int") {
-      size_t k =
-          static_cast<size_t>(std::find(intModel.begin(), intModel.end(), &a) - intModel.begin());
-      if (!taken[k])
-        continue;
-    }
-    q.assumptions.push_back(a.fact);
-  }
+  prover::Query q;
+  for (size_t k = 0; k < axioms.size(); ++k)
+    if (taken[k])
+      q.assumptions.push_back(axioms[k]->fact);
   for (T &f : facts)
     q.assumptions.push_back(std::move(f));
   q.goal = std::move(goal);
   return q;
 }
 
+// Inhales `clause` into `st` with no obligations recorded (vc.quiet).
+void inhaleQuietly(VcContext &vc, State &st, const ir::Expr &clause, const ResourceOptions &o) {
+  ResourceEngine res(vc);
+  bool saved = vc.quiet;
+  vc.quiet = true;
+  res.inhale(clause, st, o);
+  vc.quiet = saved;
+}
+
 // Assumes one clause in `st` as the real run does, without obligations.
 void assumeClause(VcContext &vc, State &st, const ir::Expr &clause, bool withPermissions) {
-  ResourceEngine res(vc);
   ResourceOptions o;
   o.reads = ReadCheck::None;
   if (!withPermissions) {
     o.filter = [](const Atom &a) { return a.kind == Atom::Kind::Pure; };
     o.assumeBounded = false;
   }
-  bool saved = vc.quiet;
-  vc.quiet = true;
-  res.inhale(clause, st, o);
-  vc.quiet = saved;
+  inhaleQuietly(vc, st, clause, o);
 }
 
 // A candidate model of a precondition with permissions is not evidence: a
@@ -137,15 +132,11 @@ void addConsistencyQueries(VcContext &vc, const State &start,
     assumeClause(vc, pure, *c, false);
   (distinctLayout ? check.pureWhole : check.pureAliased) = queryOf(vc, pure);
   State claimed = distinct;
-  ResourceEngine res(vc);
   ResourceOptions o;
   o.reads = ReadCheck::None;
   o.assumeBounded = false;
-  bool saved = vc.quiet;
-  vc.quiet = true;
   for (const ir::Expr *c : clauses)
-    res.inhale(*c, claimed, o);
-  vc.quiet = saved;
+    inhaleQuietly(vc, claimed, *c, o);
   T ref = vc.freshVar("ref", Sort::Ref), idx = vc.freshVar("idx", Sort::Int);
   (distinctLayout ? check.consistent : check.consistentAliased) =
       queryOf(vc, claimed, le(select(claimed.mask, ref, idx), realConst(1, 1)));
@@ -167,6 +158,16 @@ State addClauseQueries(const VcContext &vc, State st, const std::vector<const ir
   }
   check.whole = queryOf(vc, st);
   return st;
+}
+
+// One arbitrary thread of `threads`, bound in `st`.
+void bindOneThread(const ThreadSet &threads, State &st) {
+  if (threads.bindOne) {
+    threads.bindOne(st);
+    return;
+  }
+  for (const QBinder &b : threads.bindAll(st))
+    st.assume(land(le(*b.lo, b.skolem), lt(b.skolem, *b.hi)));
 }
 
 } // namespace
@@ -199,7 +200,7 @@ int checkPreconditions(VcContext &vc, const State &base,
       fmt::format("the precondition of {}{}", what, threads ? " for one thread" : ""));
   State start = base;
   if (threads)
-    threads->bindOne(start);
+    bindOneThread(*threads, start);
   const State st = addClauseQueries(
       vc, start, clauses,
       [&](State &x, const ir::Expr &c) { assumeClause(vc, x, c, withPermissions); }, one);
@@ -227,9 +228,9 @@ int checkPreconditions(VcContext &vc, const State &base,
       fmt::format("the precondition of {} for two distinct threads of one launch", what));
   two.oneThreadOnly = queryOf(vc, st, threads->single(st));
   State pair = base;
-  threads->bindOne(pair);
+  bindOneThread(*threads, pair);
   auto varsA = pair.vars;
-  threads->bindOne(pair);
+  bindOneThread(*threads, pair);
   auto varsB = pair.vars;
   T differ = fls();
   for (const std::string &n : threads->ids)
@@ -247,8 +248,6 @@ int checkPreconditions(VcContext &vc, const State &base,
   int twoId = static_cast<int>(vc.vacuityChecks.size());
   vc.vacuityChecks.push_back(std::move(two));
   vc.vacuityChecks[oneId].siblings.push_back(twoId);
-  if (!threads->bindAll)
-    return oneId;
 
   // Every thread of a launch of two or more threads (two distinct ones exist).
   // Checked after the two-thread check: the pure atoms hold for all threads at
@@ -269,13 +268,7 @@ int checkPreconditions(VcContext &vc, const State &base,
   o.filter = [](const Atom &a) { return a.kind == Atom::Kind::Pure; };
   o.assumeBounded = false;
   o.outerBinders = threads->bindAll(every);
-  auto assumeForAll = [&](State &x, const ir::Expr &c) {
-    ResourceEngine res(vc);
-    bool saved = vc.quiet;
-    vc.quiet = true;
-    res.inhale(c, x, o);
-    vc.quiet = saved;
-  };
+  auto assumeForAll = [&](State &x, const ir::Expr &c) { inhaleQuietly(vc, x, c, o); };
   const State everyOne = addClauseQueries(vc, every, clauses, assumeForAll, all);
   vc.vacuityChecks[oneId].everyThread = everyOne.factsSince(every.pc);
   vc.vacuityChecks[oneId].siblings.push_back(static_cast<int>(vc.vacuityChecks.size()));

@@ -23,14 +23,14 @@ namespace kprove::vcgen {
 // The threads of one launch (kernel or parallel block).
 struct ThreadSet {
   // Binds the thread variables of one arbitrary thread to fresh constants within
-  // their ranges (aliases included).
+  // their ranges (aliases included). Unset: bindAll's binders, within their ranges.
   std::function<void(State &)> bindOne;
   // The bound names that identify a thread: two threads differ in one of them.
   std::vector<std::string> ids;
   // "The launch has exactly one thread", over the state's variables.
   std::function<term::T(const State &)> single;
-  // Binds the thread variables to skolems and returns them as binders over their
-  // ranges: every thread of the launch (ResourceOptions::outerBinders).
+  // Required. Binds the thread variables to skolems and returns them as binders
+  // over their ranges: every thread of the launch (ResourceOptions::outerBinders).
   std::function<std::vector<QBinder>(State &)> bindAll;
 };
 
@@ -38,8 +38,10 @@ struct ThreadSet {
 // together with the facts of `base`: for one thread and, when `threads` is given,
 // for two distinct threads, and for every thread of a launch of two or more
 // threads (a contradiction between some threads' preconditions, `x == tid % 2`
-// for a uniform `x`, that two well-chosen threads escape). Without `withPermissions` only the pure
-// atoms take part (permission atoms are satisfiable once the resource consistency checks pass).
+// for a uniform `x`, that two well-chosen threads escape). Without
+// `withPermissions` only the pure atoms take part (permission atoms are
+// satisfiable once the resource consistency checks pass); with it, the queries
+// that make a candidate model evidence are added (VacuityCheck::consistent).
 // Returns the index of the one-thread check (the scope of the code).
 int checkPreconditions(VcContext &vc, const State &base,
                        const std::vector<const ir::Expr *> &clauses, const ThreadSet *threads,

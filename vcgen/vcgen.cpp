@@ -44,11 +44,12 @@ void verifyMethod(VcContext &vc, const ir::Method &m) {
   st.oldVars = st.vars;
   ResourceOptions framing;
   framing.reads = ReadCheck::Framing;
-  // No consistency check here: array parameters may alias, and a precondition
-  // holding two write permissions to a[i] and b[i] just tells that a != b.
+  // No consistency obligation here: array parameters may alias, and a
+  // precondition holding two write permissions to a[i] and b[i] just tells that
+  // a != b.
   ir::ExprPtr pre = conjoin(clausesOf(m.contract, kPre));
-  // The method's precondition must be satisfiable (permissions included: no
-  // consistency check covers them here).
+  // The method's precondition must be satisfiable, permissions included (a
+  // candidate model needs the consistency queries behind it: vcgen/vacuity.h).
   std::vector<const ir::Expr *> preClauses = clausesOf(m.contract, kPre);
   VacuityScope scope(vc, m.body && !preClauses.empty()
                              ? checkPreconditions(vc, st, preClauses, nullptr, true, m.nameRange,
