@@ -222,6 +222,24 @@ std::vector<DiagNote> witnessNotes(const Witness &w) {
   return out;
 }
 
+// Replay inputs named by `names`, with the values at `values[at...]` (integers and
+// booleans; anything else left out).
+replay::Inputs inputsOf(const std::vector<vcgen::ReplayInput> &names,
+                        const std::vector<std::string> &values, size_t at) {
+  replay::Inputs in;
+  for (size_t k = 0; k < names.size() && at + k < values.size(); ++k) {
+    const std::string &v = values[at + k];
+    int64_t x = 0;
+    if (v == "true" || v == "false")
+      x = v == "true";
+    else if (auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+             ec != std::errc() || end != v.data() + v.size())
+      continue;
+    in.emplace(names[k].name, x);
+  }
+  return in;
+}
+
 // The replay's inputs: the values after the witness items' in the answer.
 std::optional<replay::Inputs> replayInputsOf(const vcgen::Obligation &ob, const prover::Answer &a) {
   if (ob.kernel.empty())
@@ -231,18 +249,7 @@ std::optional<replay::Inputs> replayInputsOf(const vcgen::Obligation &ob, const 
   size_t at = 0;
   for (const vcgen::WitnessItem &w : ob.witness)
     at += w.values.size();
-  replay::Inputs in;
-  for (size_t k = 0; k < ob.replayInputs.size() && at + k < a.witness.size(); ++k) {
-    const std::string &v = a.witness[at + k];
-    int64_t x = 0;
-    if (v == "true" || v == "false")
-      x = v == "true";
-    else if (auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
-             ec != std::errc() || end != v.data() + v.size())
-      continue;
-    in.emplace(ob.replayInputs[k].name, x);
-  }
-  return in;
+  return inputsOf(ob.replayInputs, a.witness, at);
 }
 
 // The concrete run of the kernels behind failed checks (replay/): once per kernel
@@ -253,6 +260,48 @@ public:
   Replayer(const ir::Program &p, const SourceManager &sm, const RunOptions &opts)
       : program_(p), sources_(sm), launch_(opts.launch) {
     opts_.intMath = opts.launch.intMath;
+  }
+
+  // The largest number of threads of a launch in which every thread satisfies the
+  // precondition of `kernel` (its pure parts true on concrete values, no cell
+  // claimed more than once in full): 0 when none was found, 1, or 2 for two or
+  // more (then the search stops). Tries the model's inputs with each initial
+  // content, then small launches; bounded by a number of runs and of steps per
+  // run, never by time, so that the answer does not depend on the machine.
+  // With `method`, the method's precondition instead, for one call.
+  int preconditionHolds(const std::string &kernel, const std::string &method,
+                        const replay::Inputs &model) const {
+    replay::Options o = opts_;
+    o.preconditionOnly = true;
+    o.maxSteps = kEvidenceSteps;
+    std::vector<replay::Inputs> tries;
+    for (int64_t fill : {0, 1, 2}) {
+      replay::Inputs in = model;
+      in["$fill"] = fill;
+      tries.push_back(std::move(in));
+    }
+    for (replay::Inputs &in : method.empty() ? replay::smallLaunches(program_, kernel, model, 4000)
+                                             : replay::smallCalls(program_, method, model, 4000))
+      tries.push_back(std::move(in));
+    int best = 0;
+    std::set<replay::Inputs> tried;
+    size_t runs = 0;
+    for (replay::Inputs &in : tries) {
+      if (!meetLaunchFlags(in) || !tried.insert(in).second)
+        continue;
+      if (++runs > kEvidenceRuns)
+        break;
+      replay::Outcome out = method.empty()
+                                ? replay::run(program_, kernel, in, sources_, o)
+                                : replay::checkPrecondition(program_, method, in, sources_, o);
+      if (!out.notReplayable.empty() || out.preconditionFalse || !out.failures.empty() ||
+          !out.wholeLaunch)
+        continue;
+      best = std::max(best, out.threads >= 2 ? 2 : 1);
+      if (best == 2)
+        break;
+    }
+    return best;
   }
 
   // Fills w's replay fields for obligation `ob`.
@@ -302,7 +351,25 @@ private:
     return it->second;
   }
 
+  // The launch flags hold for every run: sets the sizes they give; false when the
+  // inputs contradict --global_size.
+  bool meetLaunchFlags(replay::Inputs &in) const {
+    bool ok = true;
+    for (int d = 0; d < 3; ++d) {
+      std::string l = ir::gpuBuiltinName("lsz", d), g = ir::gpuBuiltinName("ngr", d);
+      if (launch_.localSize[d])
+        in[l] = *launch_.localSize[d];
+      if (launch_.numGroups[d])
+        in[g] = *launch_.numGroups[d];
+      if (launch_.globalSize[d])
+        ok = ok && (in.count(l) ? in[l] : 1) * (in.count(g) ? in[g] : 1) == *launch_.globalSize[d];
+    }
+    return ok;
+  }
+
   static constexpr size_t kSearchRuns = 200;
+  static constexpr size_t kEvidenceRuns = 300;
+  static constexpr uint64_t kEvidenceSteps = 1'000'000;
   static constexpr double kSearchSeconds = 5;
 
   const std::vector<std::pair<std::string, replay::Outcome>> &search(const std::string &kernel,
@@ -314,19 +381,7 @@ private:
     size_t runs = 0;
     std::set<replay::Inputs> tried;
     for (replay::Inputs in : replay::smallLaunches(program_, kernel, model, 4000)) {
-      // The launch flags hold for every run.
-      bool ok = true;
-      for (int d = 0; d < 3; ++d) {
-        std::string l = ir::gpuBuiltinName("lsz", d), g = ir::gpuBuiltinName("ngr", d);
-        if (launch_.localSize[d])
-          in[l] = *launch_.localSize[d];
-        if (launch_.numGroups[d])
-          in[g] = *launch_.numGroups[d];
-        if (launch_.globalSize[d])
-          ok =
-              ok && (in.count(l) ? in[l] : 1) * (in.count(g) ? in[g] : 1) == *launch_.globalSize[d];
-      }
-      if (!ok || !tried.insert(in).second)
+      if (!meetLaunchFlags(in) || !tried.insert(in).second)
         continue;
       replay::Outcome o = replay::run(program_, kernel, in, sources_, opts_);
       if (o.preconditionFalse)
@@ -484,6 +539,56 @@ void refuteCandidateModels(const std::vector<vcgen::VacuityCheck> &checks,
                            "unreachable under it: either the precondition is contradictory or "
                            "that code is dead",
                            sources.lineCol(checks[i].range.begin).line);
+  }
+}
+
+// The preconditions a verdict is about (a kernel's, for every launch; a method's,
+// for every caller) must have a model, not a candidate: a candidate the solver
+// could not refute may hide a contradiction that a callee's contract (a lemma
+// proving `h(k) == k`) hands back without any point becoming unreachable
+// (docs/soundness.md, cause 17). A candidate is confirmed on concrete values
+// instead (Replayer::preconditionHolds): every thread of a small launch satisfies
+// the kernel's precondition (one thread for the one-thread check, two or more for
+// the others), or one call's parameters satisfy the method's. A par block's
+// precondition needs no model of its own: the code around it establishes it
+// (obligation par.pre) wherever the block is reached.
+void requireEvidence(const std::vector<vcgen::VacuityCheck> &checks,
+                     std::vector<prover::Answer> &answers, const Replayer &replayer) {
+  using Kind = vcgen::VacuityCheck::Kind;
+  auto candidate = [&](size_t g) {
+    return answers[g].verdict == prover::Verdict::Failed && !answers[g].witnessConfirmed;
+  };
+  for (size_t i = 0; i < checks.size(); ++i) {
+    const vcgen::VacuityCheck &c = checks[i];
+    if (c.kind != Kind::Precondition || !c.root)
+      continue;
+    std::vector<size_t> group{i};
+    for (int s : c.siblings)
+      group.push_back(static_cast<size_t>(s));
+    if (std::none_of(group.begin(), group.end(), candidate))
+      continue;
+    const prover::Answer &a = answers[i];
+    replay::Inputs model;
+    if (a.witness.size() == c.whole.witness.size())
+      model = inputsOf(c.replayInputs, a.witness, c.pinnable.size());
+    int threads = replayer.preconditionHolds(c.kernel, c.method, model);
+    for (size_t k = 0; k < group.size(); ++k) {
+      prover::Answer &a = answers[group[k]];
+      if (!candidate(group[k]))
+        continue;
+      if (threads >= (k == 0 ? 1 : 2)) {
+        a.witnessConfirmed = true;
+        continue;
+      }
+      a.verdict = prover::Verdict::Unknown;
+      a.reason = !c.method.empty()
+                     ? "the solver's model of it is a candidate it could not confirm, and no "
+                       "parameter values tried satisfy it"
+                     : fmt::format("the solver's model of it is a candidate it could not "
+                                   "confirm, and no launch of {} tried satisfies it in every "
+                                   "thread",
+                                   k == 0 ? "the small launches" : "two or more threads");
+    }
   }
 }
 
@@ -938,6 +1043,10 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
   }
   confirmCandidateModels(vcs.vacuityChecks, vacuityAnswers, opts, stem, r);
   refuteCandidateModels(vcs.vacuityChecks, vacuityAnswers, opts, stem, sources, r);
+  if (program) {
+    Replayer evidence(*program, sources, opts);
+    requireEvidence(vcs.vacuityChecks, vacuityAnswers, evidence);
+  }
   reportVacuity(vcs.vacuityChecks, vacuityAnswers, opts, stem, r);
   charge(r.stages.vacuity); // with the blame's second round
   orderRootCausesFirst(r.errors, unitOf);

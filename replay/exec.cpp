@@ -32,6 +32,8 @@ void Interpreter::runAll() {
   for (Thread &t : threads_)
     for (const ir::Expr *pre : clausesOf(contract, kPre))
       inhalePrecondition(*pre, t);
+  if (opts_.preconditionOnly)
+    throw Stop{};
   auto initial = std::make_shared<Snapshot>(snapshot());
   const std::vector<ir::StmtPtr> &body = gk_ ? gk_->body : sk_->body;
   for (Thread &t : threads_) {

@@ -152,6 +152,9 @@ public:
       : program_(p), sources_(sources), opts_(opts) {}
 
   Outcome run(const std::string &kernel, const Inputs &inputs);
+  Outcome checkPrecondition(const std::string &method, const Inputs &inputs);
+  // The lengths the precondition fixes (`a.length == e`, `\pointer_length(a) == e`).
+  static std::map<std::string, const ir::Expr *> fixedLengths(const std::vector<ir::Clause> &);
 
 private:
   // replay.cpp: the set-up from the inputs
@@ -163,7 +166,6 @@ private:
   bool hasBarrier() const;
   void pickSingleThreads(const Inputs &in);
   void pickGroups(const Inputs &in);
-  std::map<std::string, const ir::Expr *> fixedLengths() const;
   int64_t addArray(std::string name, i128 length, bool local, ir::IntType elem);
   void makeThreads();
   std::string launchText() const;

@@ -56,6 +56,70 @@ Outcome Interpreter::run(const std::string &kernel, const Inputs &inputs) {
     out.launch = launchText();
   out.failures = std::move(failures_);
   out.steps = steps_;
+  out.wholeLaunch = !partial_ && !single_ && !threads_.empty();
+  out.threads = threads_.size();
+  return out;
+}
+
+// A method's precondition on concrete values: the parameters from the inputs (the
+// arrays distinct, lengths from the inputs or fixed by the precondition), one
+// thread of a one-thread launch (a method may be called from any launch).
+Outcome Interpreter::checkPrecondition(const std::string &method, const Inputs &in) {
+  Outcome out;
+  try {
+    const ir::Method *m = findMethod(method, false);
+    if (!m)
+      throw NotReplayable{"no method '" + method + "'"};
+    arrays_.push_back({"null", 0, false, {}, {}}); // id 0
+    groups_.push_back({0, 0, 0});
+    makeThreads();
+    for (const ir::Param &p : m->params) {
+      if (p.type == ir::Type::Int || p.type == ir::Type::Bool) {
+        int64_t v = input(in, p.name, "parameter '" + p.name + "'");
+        globals_[p.name] = p.type == ir::Type::Bool ? Val::boolean(v != 0) : Val::num(v);
+        inputsShown_.push_back(fmt::format("{} = {}", ir::sourceName(p.name), v));
+      } else if (p.type != ir::Type::IntArray) {
+        throw NotReplayable{"a parameter of type " + std::string(ir::typeName(p.type))};
+      }
+    }
+    std::map<std::string, const ir::Expr *> fixed = fixedLengths(m->contract);
+    for (const ir::Param &p : m->params) {
+      if (p.type != ir::Type::IntArray)
+        continue;
+      i128 len;
+      if (auto it = in.find("len:" + p.name); it != in.end()) {
+        len = it->second;
+      } else if (auto f = fixed.find(p.name); f != fixed.end()) {
+        Ctx c{&threads_[0]};
+        c.clause = true;
+        c.checkReads = false;
+        len = evalInt(*f->second, c);
+      } else {
+        throw NotReplayable{"no length of '" + p.name + "'"};
+      }
+      if (len < 0 || len > 1'000'000)
+        throw Infeasible{"a length out of range"};
+      globals_[p.name] = Val::array(addArray(ir::sourceName(p.name), len, false, p.cint));
+      inputsShown_.push_back(fmt::format("length of {} = {}", ir::sourceName(p.name), str(len)));
+    }
+    fill(in);
+    Thread &t = threads_[0];
+    t.env = globals_;
+    t.oldEnv = t.env;
+    for (const ir::Expr *pre : clausesOf(m->contract, kPre))
+      inhalePrecondition(*pre, t);
+  } catch (const NotReplayable &n) {
+    out.notReplayable = n.why;
+  } catch (const Infeasible &i) {
+    out.notReplayable = i.why;
+    out.preconditionFalse = true;
+  } catch (const Stop &) {
+  }
+  out.launch = launchText();
+  out.failures = std::move(failures_);
+  out.steps = steps_;
+  out.wholeLaunch = !threads_.empty();
+  out.threads = threads_.size();
   return out;
 }
 
@@ -148,7 +212,7 @@ bool Interpreter::setUp(const std::string &kernel, const Inputs &in) {
     pickGroups(in);
   }
   // Array lengths: the model's, or the one the precondition fixes.
-  std::map<std::string, const ir::Expr *> fixed = fixedLengths();
+  std::map<std::string, const ir::Expr *> fixed = fixedLengths(gk_->contract);
   for (const ir::Param &p : gk_->params) {
     if (p.type != ir::Type::IntArray)
       continue;
@@ -321,9 +385,10 @@ void Interpreter::pickGroups(const Inputs &in) {
   partial_ = true;
 }
 
-std::map<std::string, const ir::Expr *> Interpreter::fixedLengths() const {
+std::map<std::string, const ir::Expr *>
+Interpreter::fixedLengths(const std::vector<ir::Clause> &contract) {
   std::map<std::string, const ir::Expr *> out;
-  for (const ir::Expr *c : clausesOf(gk_->contract, kPre)) {
+  for (const ir::Expr *c : clausesOf(contract, kPre)) {
     std::vector<const ir::Expr *> parts;
     conjuncts(*c, parts);
     for (const ir::Expr *p : parts) {
@@ -435,9 +500,113 @@ void collectPins(const ir::Expr &e, std::map<std::string, int64_t> &pins) {
 
 } // namespace
 
+// Every combination of the axes' values and of the initial contents (cell i
+// holding i + 1 first: distinct, positive values show index shifts and wrong
+// values; then zeros, then i - 1, a negative first cell), nearest to the first
+// choices first: every launch size with the first choices (the model's values)
+// comes before any with the second, so a bounded search sees launches of several
+// threads. Within one distance, fewest threads first.
+std::vector<Inputs> rankedProduct(std::vector<std::pair<std::string, std::vector<int64_t>>> axes) {
+  axes.push_back({"$fill", {1, 0, 2}});
+  std::vector<Inputs> out;
+  std::vector<size_t> at(axes.size(), 0);
+  constexpr size_t kMaxCandidates = 20000;
+  auto isSize = [](const std::string &n) {
+    return n.rfind("$lsz", 0) == 0 || n.rfind("$ngr", 0) == 0 || n == "gsize";
+  };
+  for (;;) {
+    Inputs in;
+    size_t r = 0;
+    for (size_t i = 0; i < axes.size(); ++i) {
+      in[axes[i].first] = axes[i].second[at[i]];
+      if (!isSize(axes[i].first))
+        r += at[i];
+    }
+    in["$rank"] = static_cast<int64_t>(r);
+    out.push_back(std::move(in));
+    if (out.size() >= kMaxCandidates)
+      break;
+    size_t i = 0;
+    while (i < axes.size() && ++at[i] == axes[i].second.size())
+      at[i++] = 0;
+    if (i == axes.size())
+      break;
+  }
+  auto threads = [&](const Inputs &in) {
+    int64_t n = 1;
+    for (const auto &[k, v] : in)
+      if (isSize(k))
+        n *= v;
+    return n;
+  };
+  std::stable_sort(out.begin(), out.end(), [&](const Inputs &a, const Inputs &b) {
+    return std::make_pair(a.at("$rank"), threads(a)) < std::make_pair(b.at("$rank"), threads(b));
+  });
+  for (Inputs &in : out)
+    in.erase("$rank");
+  return out;
+}
+
+// Values to try for an integer parameter: the model's (when small), then a few
+// small ones of its type.
+std::vector<int64_t> smallValues(const Inputs &model, const std::string &name, ir::IntType t) {
+  std::vector<int64_t> vs;
+  if (auto it = model.find(name); it != model.end() && it->second >= -8 && it->second <= 64)
+    vs.push_back(it->second);
+  for (int64_t v : {0, 1, 2, 3, 4, 7, 8, 16})
+    if (std::find(vs.begin(), vs.end(), v) == vs.end() && t.holds(v))
+      vs.push_back(v);
+  return vs;
+}
+
 Outcome run(const ir::Program &program, const std::string &kernel, const Inputs &inputs,
             const SourceManager &sources, const Options &opts) {
   return Interpreter(program, sources, opts).run(kernel, inputs);
+}
+
+Outcome checkPrecondition(const ir::Program &program, const std::string &method,
+                          const Inputs &inputs, const SourceManager &sources, const Options &opts) {
+  return Interpreter(program, sources, opts).checkPrecondition(method, inputs);
+}
+
+std::vector<Inputs> smallCalls(const ir::Program &program, const std::string &method,
+                               const Inputs &model, size_t limit) {
+  const ir::Method *m = nullptr;
+  for (const ir::Method &x : program.methods)
+    if (x.name == method && !x.pure)
+      m = &x;
+  if (!m)
+    return {};
+  std::map<std::string, int64_t> pins;
+  for (const ir::Expr *c : clausesOf(m->contract, kPre))
+    collectPins(*c, pins);
+  auto values = [&](const std::string &n, std::vector<int64_t> dflt) {
+    if (auto it = pins.find(n); it != pins.end())
+      return std::vector<int64_t>{it->second};
+    return dflt;
+  };
+  std::map<std::string, const ir::Expr *> fixed = detail::Interpreter::fixedLengths(m->contract);
+  std::vector<std::pair<std::string, std::vector<int64_t>>> axes;
+  for (const ir::Param &p : m->params) {
+    if (p.type == ir::Type::Bool) {
+      axes.push_back({p.name, values(p.name, {0, 1})});
+    } else if (p.type == ir::Type::Int) {
+      axes.push_back({p.name, values(p.name, smallValues(model, p.name, p.cint))});
+    } else if (p.type == ir::Type::IntArray && !fixed.count(p.name)) {
+      std::vector<int64_t> lens;
+      if (auto it = model.find("len:" + p.name);
+          it != model.end() && it->second >= 0 && it->second <= 64)
+        lens.push_back(it->second);
+      for (int64_t v : {1, 4, 16, 0})
+        if (std::find(lens.begin(), lens.end(), v) == lens.end())
+          lens.push_back(v);
+      axes.push_back({"len:" + p.name, lens});
+    }
+  }
+  std::vector<Inputs> out = rankedProduct(std::move(axes));
+  if (out.size() > limit)
+    out.resize(limit);
+  return out;
 }
 
 std::vector<Inputs> smallLaunches(const ir::Program &program, const std::string &kernel,
@@ -472,13 +641,7 @@ std::vector<Inputs> smallLaunches(const ir::Program &program, const std::string 
       if (p.type == ir::Type::Bool) {
         axes.push_back({p.name, sizes(p.name, {0, 1})});
       } else if (p.type == ir::Type::Int) {
-        std::vector<int64_t> vs;
-        if (auto it = model.find(p.name); it != model.end() && it->second >= -8 && it->second <= 64)
-          vs.push_back(it->second);
-        for (int64_t v : {0, 1, 2, 3, 4, 7, 8, 16})
-          if (std::find(vs.begin(), vs.end(), v) == vs.end() && p.cint.holds(v))
-            vs.push_back(v);
-        axes.push_back({p.name, sizes(p.name, vs)});
+        axes.push_back({p.name, sizes(p.name, smallValues(model, p.name, p.cint))});
       }
     }
     for (const ir::KernelArray &a : gk->locals)
@@ -487,34 +650,7 @@ std::vector<Inputs> smallLaunches(const ir::Program &program, const std::string 
   } else {
     return {};
   }
-  // Contents: cell i holding i + 1 first (distinct, positive values show index
-  // shifts and wrong values), then zeros, then i - 1 (a negative first cell).
-  axes.push_back({"$fill", {1, 0, 2}});
-  std::vector<Inputs> out;
-  // How far a candidate's parameters and contents are from the first choices (the
-  // model's values, contents i + 1): every launch size with the first choices comes
-  // before any with the second, so a bounded search sees launches of several threads.
-  std::vector<size_t> at(axes.size(), 0);
-  constexpr size_t kMaxCandidates = 20000;
-  for (;;) {
-    Inputs in;
-    size_t r = 0;
-    for (size_t i = 0; i < axes.size(); ++i) {
-      in[axes[i].first] = axes[i].second[at[i]];
-      const std::string &n = axes[i].first;
-      if (n.rfind("$lsz", 0) != 0 && n.rfind("$ngr", 0) != 0 && n != "gsize")
-        r += at[i];
-    }
-    in["$rank"] = static_cast<int64_t>(r);
-    out.push_back(std::move(in));
-    if (out.size() >= kMaxCandidates)
-      break;
-    size_t i = 0;
-    while (i < axes.size() && ++at[i] == axes[i].second.size())
-      at[i++] = 0;
-    if (i == axes.size())
-      break;
-  }
+  std::vector<Inputs> out = rankedProduct(std::move(axes));
   auto threads = [](const Inputs &in) {
     int64_t n = 1;
     for (const auto &[k, v] : in)
@@ -522,11 +658,6 @@ std::vector<Inputs> smallLaunches(const ir::Program &program, const std::string 
         n *= v;
     return n;
   };
-  std::stable_sort(out.begin(), out.end(), [&](const Inputs &a, const Inputs &b) {
-    return std::make_pair(a.at("$rank"), threads(a)) < std::make_pair(b.at("$rank"), threads(b));
-  });
-  for (Inputs &in : out)
-    in.erase("$rank");
   // Lengths the precondition does not fix: the global size, and a larger one.
   if (gk) {
     std::vector<Inputs> withLengths;

@@ -56,17 +56,37 @@ struct Outcome {
                                   // races and permission failures)
   std::string launch;             // the inputs used, as the user spells them
   uint64_t steps = 0;
+  // Every thread of the launch ran (took its precondition), not only the groups or
+  // threads a check is about; and how many threads that is.
+  bool wholeLaunch = false;
+  uint64_t threads = 0;
 };
 
 struct Options {
   bool intMath = false;     // --int-math: C integers are mathematical
   size_t maxThreads = 4096; // threads run in total
   uint64_t maxSteps = 10'000'000;
+  // Stop once every thread has taken its precondition (a concrete model of it:
+  // no failures, not preconditionFalse, wholeLaunch).
+  bool preconditionOnly = false;
 };
 
 // Runs kernel `kernel` (an ir::GpuKernel or a seed ir::Kernel of `program`).
 Outcome run(const ir::Program &program, const std::string &kernel, const Inputs &inputs,
             const SourceManager &sources, const Options &opts = {});
+
+// The precondition of method `method` on concrete inputs (scalar parameters by
+// name, array lengths "len:a" or as the precondition fixes them, "$fill" and
+// cells as for run()): one thread of a one-thread launch, the arrays distinct. A
+// model of it: no failures, not preconditionFalse, notReplayable empty.
+Outcome checkPrecondition(const ir::Program &program, const std::string &method,
+                          const Inputs &inputs, const SourceManager &sources,
+                          const Options &opts = {});
+
+// Inputs to try for a method's precondition, as smallLaunches does for kernels:
+// the model's values first, then small ones; lengths 1, 4, 16, 0 unless fixed.
+std::vector<Inputs> smallCalls(const ir::Program &program, const std::string &method,
+                               const Inputs &model, size_t limit);
 
 // Small launches to try when the model's own run does not reproduce a failure: local
 // sizes 1..8 per used dimension, 1..2 groups, scalar parameters from a small set

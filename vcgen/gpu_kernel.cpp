@@ -267,8 +267,9 @@ private:
             one = land(one, eq(st.vars.at(name(kind, d)), intConst(1)));
       return one;
     };
+    PreconditionRoot root{k_.name, ""};
     vc_.vacuityScope = checkPreconditions(vc_, base_, clauses, &ts, false, k_.nameRange,
-                                          fmt::format("kernel '{}'", k_.name));
+                                          fmt::format("kernel '{}'", k_.name), &root);
   }
 
   std::pair<T, T> rangeOf(const std::string &v, const State &st) const {

@@ -218,8 +218,9 @@ private:
       return std::vector<QBinder>{{t, intConst(0), st.vars.at("gsize"), true}};
     };
     ts.single = [](const State &st) { return eq(st.vars.at("gsize"), intConst(1)); };
+    PreconditionRoot root{k_.name, ""};
     vc_.vacuityScope = checkPreconditions(vc_, base_, clauses, &ts, false, k_.nameRange,
-                                          fmt::format("kernel '{}'", k_.name));
+                                          fmt::format("kernel '{}'", k_.name), &root);
   }
 
   VcContext &vc_;

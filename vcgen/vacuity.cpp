@@ -28,11 +28,13 @@ void functionsIn(const T &t, std::set<std::string> &out, std::set<const term::Te
 }
 
 // "The facts of `st` (and the axioms) entail `goal`": with goal false, proved
-// means the facts are contradictory. The C integer model's definitions (owner
-// "$int": `tdiv`, `bitand`, ...) only where their functions occur: each defines
-// functions nothing else constrains, so leaving out the unused ones keeps a model
-// a model (they can be interpreted as defined), and the solver, which never
-// confirms a model with those quantified definitions, can confirm one.
+// means the facts are contradictory. The definitions (the C integer model's
+// `tdiv`, `bitand`, ...; pure functions' bodies and frame axioms; `\sum`) only
+// where their functions occur: each defines functions nothing else constrains,
+// and is satisfiable for any values of the constants it shares (the functions as
+// defined: pure functions terminate, an obligation), so leaving out those whose
+// functions do not occur keeps a model a model, and the solver, which never
+// confirms a model with quantified definitions over heaps, can confirm one.
 prover::Query queryOf(const VcContext &vc, const State &st, T goal = fls()) {
   std::vector<T> facts = st.allFacts();
   std::set<std::string> used;
@@ -44,14 +46,14 @@ prover::Query queryOf(const VcContext &vc, const State &st, T goal = fls()) {
   for (const VcContext::Axiom &a : vc.axioms)
     if (a.owner != vc.excludedOwner)
       axioms.push_back(&a);
-  // Every axiom but the integer model's counts as used; those join when one of
+  // The builtin facts (`0 < read < 1`) count as used; definitions join when one of
   // their functions is used (a fixpoint: bitor's definition uses bitand).
   std::vector<std::set<std::string>> defines(axioms.size());
   std::vector<bool> taken(axioms.size());
   for (size_t k = 0; k < axioms.size(); ++k) {
     std::set<const term::Term *> own;
     functionsIn(axioms[k]->fact, defines[k], own);
-    if ((taken[k] = axioms[k]->owner != "$int"))
+    if ((taken[k] = axioms[k]->owner == "$builtin"))
       used.insert(defines[k].begin(), defines[k].end());
   }
   for (bool grew = true; grew;) {
@@ -174,7 +176,8 @@ void bindOneThread(const ThreadSet &threads, State &st) {
 
 int checkPreconditions(VcContext &vc, const State &base,
                        const std::vector<const ir::Expr *> &clauses, const ThreadSet *threads,
-                       bool withPermissions, SourceRange where, const std::string &what) {
+                       bool withPermissions, SourceRange where, const std::string &what,
+                       const PreconditionRoot *root) {
   VcContext::SeparateNames names(vc);
   std::vector<SourceRange> ranges;
   for (const ir::Expr *c : clauses)
@@ -211,6 +214,15 @@ int checkPreconditions(VcContext &vc, const State &base,
       if (v->op == Op::Var && (v->sort == Sort::Int || v->sort == Sort::Bool))
         one.pinnable.push_back(v);
     one.whole.witness = one.pinnable;
+  }
+  if (root) {
+    one.root = true;
+    one.kernel = root->kernel;
+    one.method = root->method;
+    one.replayInputs = vc.replayInputsOf(st, {});
+    one.whole.witness = one.pinnable;
+    for (const ReplayInput &in : one.replayInputs)
+      one.whole.witness.push_back(in.value);
   }
   int oneId = static_cast<int>(vc.vacuityChecks.size());
   vc.vacuityChecks.push_back(std::move(one));

@@ -43,9 +43,18 @@ struct ThreadSet {
 // satisfiable once the resource consistency checks pass); with it, the queries
 // that make a candidate model evidence are added (VacuityCheck::consistent).
 // Returns the index of the one-thread check (the scope of the code).
+//
+// A kernel's or method's precondition (`root`, which names it) is what a verdict is
+// about: its check also records the inputs of a concrete evaluation, and a
+// candidate model counts only when confirmed (the driver's requireEvidence). A par
+// block's (root null) is established by the code around it (obligation par.pre).
+struct PreconditionRoot {
+  std::string kernel, method; // one of them
+};
 int checkPreconditions(VcContext &vc, const State &base,
                        const std::vector<const ir::Expr *> &clauses, const ThreadSet *threads,
-                       bool withPermissions, SourceRange where, const std::string &what);
+                       bool withPermissions, SourceRange where, const std::string &what,
+                       const PreconditionRoot *root = nullptr);
 
 // Records the check that `st` is reachable (its path condition consistent); -1
 // when the state is dead.

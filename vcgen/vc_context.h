@@ -170,9 +170,13 @@ public:
   term::T mayBeAtomic(const term::T &ref) const;
   std::vector<term::T> atomicRefs() const;
 
-private:
+  // What a concrete run of the current kernel needs, as terms of `st` (launch
+  // sizes, thread ids, scalar parameters, array lengths; the second instance's ids
+  // of "X = {0} and {1}" items in `extra`).
   std::vector<ReplayInput> replayInputsOf(const State &st,
                                           const std::vector<WitnessItem> &extra) const;
+
+private:
   std::vector<WitnessItem> witnessOf(const State &st, const term::T &goal,
                                      std::vector<WitnessItem> extra,
                                      const std::vector<term::T> &instance) const;

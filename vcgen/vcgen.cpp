@@ -51,9 +51,10 @@ void verifyMethod(VcContext &vc, const ir::Method &m) {
   // The method's precondition must be satisfiable, permissions included (a
   // candidate model needs the consistency queries behind it: vcgen/vacuity.h).
   std::vector<const ir::Expr *> preClauses = clausesOf(m.contract, kPre);
+  PreconditionRoot root{"", m.name};
   VacuityScope scope(vc, m.body && !preClauses.empty()
                              ? checkPreconditions(vc, st, preClauses, nullptr, true, m.nameRange,
-                                                  fmt::format("method '{}'", m.name))
+                                                  fmt::format("method '{}'", m.name), &root)
                              : -1);
   if (pre)
     res.inhale(*pre, st, framing);
