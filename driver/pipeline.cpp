@@ -266,8 +266,9 @@ public:
   // precondition of `kernel` (its pure parts true on concrete values, no cell
   // claimed more than once in full): 0 when none was found, 1, or 2 for two or
   // more (then the search stops). Tries the model's inputs with each initial
-  // content, then small launches; bounded by a number of runs and of steps per
-  // run, never by time, so that the answer does not depend on the machine.
+  // content, then small launches; bounded by a number of runs and of steps (per
+  // run and in all), never by time, so that the answer does not depend on the
+  // machine.
   // With `method`, the method's precondition instead, for one call.
   int preconditionHolds(const std::string &kernel, const std::string &method,
                         const replay::Inputs &model) const {
@@ -286,14 +287,16 @@ public:
     int best = 0;
     std::set<replay::Inputs> tried;
     size_t runs = 0;
+    uint64_t steps = 0;
     for (replay::Inputs &in : tries) {
       if (!meetLaunchFlags(in) || !tried.insert(in).second)
         continue;
-      if (++runs > kEvidenceRuns)
+      if (++runs > kEvidenceRuns || steps > kEvidenceTotalSteps)
         break;
       replay::Outcome out = method.empty()
                                 ? replay::run(program_, kernel, in, sources_, o)
                                 : replay::checkPrecondition(program_, method, in, sources_, o);
+      steps += out.steps;
       if (!out.notReplayable.empty() || out.preconditionFalse || !out.failures.empty() ||
           !out.wholeLaunch)
         continue;
@@ -370,6 +373,7 @@ private:
   static constexpr size_t kSearchRuns = 200;
   static constexpr size_t kEvidenceRuns = 300;
   static constexpr uint64_t kEvidenceSteps = 1'000'000;
+  static constexpr uint64_t kEvidenceTotalSteps = 20'000'000;
   static constexpr double kSearchSeconds = 5;
 
   const std::vector<std::pair<std::string, replay::Outcome>> &search(const std::string &kernel,
@@ -1042,11 +1046,13 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
            ob.message + " (the solver could not decide: " + answers[i].reason + ")", ob.notes});
   }
   confirmCandidateModels(vcs.vacuityChecks, vacuityAnswers, opts, stem, r);
-  refuteCandidateModels(vcs.vacuityChecks, vacuityAnswers, opts, stem, sources, r);
+  // Kernels' and methods' preconditions: confirmed or unknown, before the
+  // refutations, which then only concern par blocks' candidates.
   if (program) {
     Replayer evidence(*program, sources, opts);
     requireEvidence(vcs.vacuityChecks, vacuityAnswers, evidence);
   }
+  refuteCandidateModels(vcs.vacuityChecks, vacuityAnswers, opts, stem, sources, r);
   reportVacuity(vcs.vacuityChecks, vacuityAnswers, opts, stem, r);
   charge(r.stages.vacuity); // with the blame's second round
   orderRootCausesFirst(r.errors, unitOf);

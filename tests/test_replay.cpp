@@ -412,6 +412,71 @@ TEST_CASE("replay: verified examples run concretely without any failure", "[repl
   CHECK(runs >= 100);
 }
 
+TEST_CASE("replay: preconditions evaluated on concrete values (vacuity evidence)", "[replay]") {
+  // docs/soundness.md, "Vacuity", cause 17: a kernel's or method's precondition
+  // whose model the solver does not confirm needs a concrete one.
+  const std::string dir = kRoot + "/tests/redteam/vacuity/";
+  auto holds = [](const replay::Outcome &o) {
+    return o.notReplayable.empty() && !o.preconditionFalse && o.failures.empty() && o.wholeLaunch;
+  };
+  replay::Options pre;
+  pre.preconditionOnly = true;
+  SECTION("methods: one call") {
+    SourceManager sm;
+    std::optional<ir::Program> p = load(dir + "ok_lemma_contract.pvl", sm, {});
+    REQUIRE(p);
+    // The lemma's precondition holds through i == j, whatever h(k) is.
+    CHECK(holds(replay::checkPrecondition(*p, "lemma", {{"i", 2}, {"j", 2}, {"k", 5}}, sm, pre)));
+    // m's: h(k) == k (computed) and i == j; a.length fixed by the precondition.
+    replay::Outcome ok = replay::checkPrecondition(*p, "m", {{"i", 1}, {"j", 1}, {"k", 3}}, sm, pre);
+    CHECK(holds(ok));
+    CHECK(ok.launch.find("length of a = 4") != std::string::npos);
+    replay::Outcome no = replay::checkPrecondition(*p, "m", {{"i", 1}, {"j", 2}, {"k", 3}}, sm, pre);
+    CHECK(no.preconditionFalse);
+    // A parameter the inputs do not give: not evaluated, never "holds".
+    CHECK_FALSE(holds(replay::checkPrecondition(*p, "m", {{"i", 1}, {"j", 1}}, sm, pre)));
+    CHECK_FALSE(replay::smallCalls(*p, "m", {}, 100).empty());
+  }
+  SECTION("methods: no values satisfy a contradictory precondition") {
+    SourceManager sm;
+    std::optional<ir::Program> p = load(dir + "candidate_lemma_contract.pvl", sm, {});
+    REQUIRE(p);
+    size_t tried = 0;
+    for (const replay::Inputs &in : replay::smallCalls(*p, "m", {}, 300)) {
+      ++tried;
+      CHECK_FALSE(holds(replay::checkPrecondition(*p, "m", in, sm, pre)));
+    }
+    CHECK(tried >= 100);
+  }
+  SECTION("methods: a cell claimed twice is no model") {
+    SourceManager sm;
+    std::optional<ir::Program> p = load(dir + "ok_conditional_permission.pvl", sm, {});
+    REQUIRE(p);
+    size_t models = 0, claims = 0;
+    for (const replay::Inputs &in : replay::smallCalls(*p, "pick", {}, 50)) {
+      replay::Outcome o = replay::checkPrecondition(*p, "pick", in, sm, pre);
+      models += holds(o);
+      for (const replay::Failure &f : o.failures)
+        claims += f.kind == replay::Failure::Kind::Claim;
+    }
+    CHECK(models > 0);
+    CHECK(claims > 0);
+  }
+  SECTION("kernels: every thread of the launch") {
+    SourceManager sm;
+    std::optional<ir::Program> ok = load(dir + "ok_lemma_contract_kernel.cl", sm, {});
+    std::optional<ir::Program> no = load(dir + "candidate_lemma_contract_kernel.cl", sm, {});
+    REQUIRE(ok);
+    REQUIRE(no);
+    replay::Inputs launch{{"$lsz0", 4}, {"$ngr0", 1}, {"k", 3}};
+    replay::Outcome o = replay::run(*ok, "kern", launch, sm, pre);
+    CHECK(holds(o));
+    CHECK(o.threads == 4);
+    CHECK(o.steps < 10000); // the body did not run
+    CHECK(replay::run(*no, "kern", launch, sm, pre).preconditionFalse);
+  }
+}
+
 // Hidden (run by name): the interpreter on every kernel of the corpus, the tutorial
 // and the red team's files, a few small launches each; it must never crash, whatever
 // it answers.
