@@ -209,6 +209,41 @@ def contradictory_pin(lines, c=False, suffix=".cl"):
     return []
 
 
+def hidden_contradiction(lines, c=False):
+    """Add a precondition clause that is contradictory only through a recursive
+    function (`idn(40) != 40` with `idn(n) == n`): the solver cannot refute it in the
+    vacuity query, so only a confirmed model of the precondition (docs/soundness.md,
+    "Vacuity", cause 17) keeps the mutant from verifying vacuously."""
+    fn = ("requires n >= 0; decreases n; "
+          "pure int kprove_idn(int n) = n <= 0 ? 0 : kprove_idn(n - 1) + 1;")
+    clause = re.compile(r"^(\s*(?:/\*@\s*)?)(requires|context_everywhere|context)\b")
+    for i, line in enumerate(lines):
+        m = clause.match(line)
+        if not m:
+            continue
+        # A kernel's or method's contract, not a pure function's (those are not
+        # what a verdict is about): the declaration after the clauses is no `pure`.
+        j = i
+        while j < len(lines) and re.match(
+                r"\s*(/\*@|@\*/|\*/|//|requires|ensures|context|decreases|$)", lines[j]):
+            j += 1
+        if j < len(lines) and re.search(r"\bpure\b", lines[j]):
+            continue
+        indent = re.match(r"\s*", line).group(0)
+        if c:
+            if "/*@" in line:  # `/*@ requires ...`: the new clause after the opening
+                rest = line[len(m.group(1)):]
+                new = [f"{m.group(1)}requires kprove_idn(40) != 40;", f"{indent}  {rest}"]
+            else:
+                new = [f"{indent}requires kprove_idn(40) != 40;", line]
+            head = [f"/*@ {fn} @*/"]
+        else:
+            new = [f"{indent}requires kprove_idn(40) != 40;", line]
+            head = [fn]
+        return [(i + 1, head + lines[:i] + new + lines[i + 1:])]
+    return []
+
+
 RULES = [
     ("delete-barrier", delete_barrier),
     ("shift-index", shift_index),
@@ -223,6 +258,7 @@ RULES = [
     ("return-after-barrier", return_after_barrier),
     ("unknown-builtin", unknown_builtin),
     ("contradictory-pin", contradictory_pin),
+    ("hidden-contradiction", hidden_contradiction),
 ]
 
 
