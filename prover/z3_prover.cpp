@@ -168,10 +168,10 @@ private:
         // Z3 says "canceled" both for the watchdog's interrupt (or its own
         // timeout, the wall bound) and for a spent resource budget.
         if (ans.reason == "canceled")
-          ans.reason = rlimit && !timedOut && std::chrono::steady_clock::now() - roundStart <
-                                                  wallLimit
-                           ? "resource limit"
-                           : "timeout";
+          ans.reason =
+              rlimit && !timedOut && std::chrono::steady_clock::now() - roundStart < wallLimit
+                  ? "resource limit"
+                  : "timeout";
         else if (ans.reason.find("resource limit") != std::string::npos)
           ans.reason = "resource limit"; // Z3: "max. resource limit exceeded"
       }
@@ -518,6 +518,26 @@ private:
     return ctx().bool_val(true);
   }
 
+  // Whether Z3 accepts `p` inside a pattern: no if-then-else, equality, logical
+  // connective, comparison or quantifier anywhere in it.
+  static bool patternable(const term::T &p) {
+    switch (p->op) {
+    case term::Op::Not:
+    case term::Op::And:
+    case term::Op::Or:
+    case term::Op::Implies:
+    case term::Op::Ite:
+    case term::Op::Eq:
+    case term::Op::Lt:
+    case term::Op::Le:
+    case term::Op::Forall:
+    case term::Op::Exists:
+      return false;
+    default:
+      return std::all_of(p->args.begin(), p->args.end(), patternable);
+    }
+  }
+
   z3::expr quantifier(const term::T &t, Scope &scope) {
     z3::expr_vector vars(ctx());
     size_t mark = scope.size();
@@ -532,6 +552,11 @@ private:
     std::vector<Z3_pattern> pats;
     std::vector<z3::ast> keepAlive; // Z3 frees unreferenced patterns and terms
     for (const auto &multi : t->patterns) {
+      // Z3 rejects a pattern with a logical operator inside (`a[c ? 0 : i]`, from a
+      // user's index expression): the whole query would end in "invalid pattern".
+      // Such a multi-pattern is left out; with none left Z3 chooses its own.
+      if (std::any_of(multi.begin(), multi.end(), [](const term::T &p) { return !patternable(p); }))
+        continue;
       std::vector<Z3_ast> terms;
       for (const term::T &p : multi) {
         // A pattern is an application whose arguments are in argument position.

@@ -428,10 +428,12 @@ TEST_CASE("replay: preconditions evaluated on concrete values (vacuity evidence)
     // The lemma's precondition holds through i == j, whatever h(k) is.
     CHECK(holds(replay::checkPrecondition(*p, "lemma", {{"i", 2}, {"j", 2}, {"k", 5}}, sm, pre)));
     // m's: h(k) == k (computed) and i == j; a.length fixed by the precondition.
-    replay::Outcome ok = replay::checkPrecondition(*p, "m", {{"i", 1}, {"j", 1}, {"k", 3}}, sm, pre);
+    replay::Outcome ok =
+        replay::checkPrecondition(*p, "m", {{"i", 1}, {"j", 1}, {"k", 3}}, sm, pre);
     CHECK(holds(ok));
     CHECK(ok.launch.find("length of a = 4") != std::string::npos);
-    replay::Outcome no = replay::checkPrecondition(*p, "m", {{"i", 1}, {"j", 2}, {"k", 3}}, sm, pre);
+    replay::Outcome no =
+        replay::checkPrecondition(*p, "m", {{"i", 1}, {"j", 2}, {"k", 3}}, sm, pre);
     CHECK(no.preconditionFalse);
     // A parameter the inputs do not give: not evaluated, never "holds".
     CHECK_FALSE(holds(replay::checkPrecondition(*p, "m", {{"i", 1}, {"j", 1}}, sm, pre)));
