@@ -715,6 +715,15 @@ void reportVacuity(const std::vector<vcgen::VacuityCheck> &checks,
       }
     size_t aloneAt = next + c.prefixes.size();
     next += c.prefixes.size() + c.alone.size();
+    if (k == 0 && c.parBlock) {
+      // No thread in any state that reaches the block (`par (int i = 0 .. 0)`):
+      // dead code, as a branch never taken, not a contradictory contract.
+      r.warnings.push_back({DiagCode::Unreachable, c.range,
+                            "unreachable code: this parallel block has no threads wherever it "
+                            "is reached (its range is empty), so nothing in it was checked",
+                            c.notes});
+      continue;
+    }
     if (k == 0 || c.clauseRanges.empty()) {
       r.errors.push_back({DiagCode::Vacuous, c.range,
                           c.message + " (the launch facts alone are contradictory)", c.notes});

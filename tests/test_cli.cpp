@@ -536,6 +536,42 @@ void m(int x) {
   CHECK(r.out.find("unreachable.pvl: verified") != std::string::npos);
 }
 
+TEST_CASE("a parallel block with an empty range is dead code, a warning", "[cli][vacuity]") {
+  // `par (int tid = 0 .. 0)` has no thread: nothing in it runs, as a branch never
+  // taken; it was an error `vacuous` ("the launch facts alone are contradictory").
+  std::string f = writeTemp("empty_par.pvl", R"(context_everywhere a != null && a.length == 4;
+context (\forall* int i = 0 .. 4; Perm(a[i], write));
+void m(int[] a) {
+  par (int tid = 0 .. 0)
+    context Perm(a[tid], write);
+  {
+    a[tid] = 1;
+  }
+}
+)");
+  Run r = runKprove(f);
+  INFO(r.out);
+  CHECK(r.exitCode == 0);
+  CHECK(r.out.find("empty_par.pvl:4:3: warning[unreachable]: unreachable code: this parallel "
+                   "block has no threads") != std::string::npos);
+  CHECK(r.out.find("vacuous") == std::string::npos);
+  // A contradictory contract of a block that has threads stays an error.
+  std::string g = writeTemp("contradictory_par.pvl", R"(context_everywhere a != null && a.length == 4;
+context (\forall* int i = 0 .. 4; Perm(a[i], write));
+void m(int[] a) {
+  par (int tid = 0 .. 4)
+    requires tid < 0;
+  {
+    assert false;
+  }
+}
+)");
+  Run bad = runKprove(g);
+  INFO(bad.out);
+  CHECK(bad.exitCode == 1);
+  CHECK(bad.out.find("contradictory_par.pvl:5:14: error[vacuous]") != std::string::npos);
+}
+
 TEST_CASE("the verdict does not depend on the job count", "[cli]") {
   // Each solver call gets a fresh Z3 context: with one context per worker,
   // chunks.cl was verified with --jobs 2 and failed with --jobs 1.

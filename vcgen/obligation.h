@@ -90,7 +90,8 @@ struct VacuityCheck {
   // the driver can confirm a candidate model by evaluating the precondition on
   // concrete values (replay/): of every thread of a small launch, or of one call.
   // `root`: a kernel's or method's precondition, which needs a confirmed model.
-  bool root = false;
+  // `parBlock`: a par block's (one-, two- or all-thread check).
+  bool root = false, parBlock = false;
   std::string kernel, method;
   std::vector<ReplayInput> replayInputs;
   // The one-thread check of a launch or par block: the ids of its two-thread and

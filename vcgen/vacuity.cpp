@@ -186,6 +186,7 @@ int checkPreconditions(VcContext &vc, const State &base,
   auto preconditionCheck = [&](int parent, std::string message, std::string subject) {
     VacuityCheck c;
     c.kind = VacuityCheck::Kind::Precondition;
+    c.parBlock = root == nullptr;
     c.range = where;
     c.clauseRanges = ranges;
     c.parent = parent;
