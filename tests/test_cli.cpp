@@ -609,3 +609,24 @@ __kernel void kern(__global int *out) {
   CHECK(bad.out.find("ite_pattern_clash.cl:4:12: error[injectivity]") != std::string::npos);
   CHECK(bad.out.find("WARNING") == std::string::npos);
 }
+
+TEST_CASE("an over-claim across all threads shows no thread of its own", "[cli]") {
+  // The check quantifies over every thread: the ids in its state are the
+  // quantifier's, so the counterexample names sizes only (it showed
+  // `get_local_id(0) = -1`); the replay names the two threads that clash.
+  std::string f = writeTemp("all_threads_claim.cl", R"(/*@
+  context a != NULL && \pointer_length(a) == get_global_size(0);
+  context Perm(&a[get_global_id(0)], write);
+@*/
+__kernel void k(__global int *a) {
+  if (get_global_id(2) < 100) a[get_global_id(0)] = 1;
+}
+)");
+  Run r = runKprove("-q " + f);
+  INFO(r.out);
+  CHECK(r.exitCode == 1);
+  CHECK(r.out.find("all_threads_claim.cl:3:11: error[resources]") != std::string::npos);
+  std::regex thread(R"(note: counterexample[^\n]*get_local_id)");
+  CHECK_FALSE(std::regex_search(r.out, thread));
+  CHECK(r.out.find("both claim a[0]") != std::string::npos);
+}

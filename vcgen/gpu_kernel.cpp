@@ -361,8 +361,14 @@ private:
       if (c.kind != ClauseKind::Requires && c.kind != ClauseKind::Context)
         continue;
       res_.inhale(*c.expr, st, o);
+      // The check is about all threads at once: the ids bound here are the
+      // quantifier's, and a counterexample showing them (`get_local_id(0) = -1`)
+      // would name no thread; the replay names the two that clash.
+      State shown = st;
+      for (const std::string &v : all)
+        shown.vars.erase(v);
       if (mentionsPermission(*c.expr))
-        res_.checkBounded(st, c.expr->range,
+        res_.checkBounded(shown, c.expr->range,
                           fmt::format("over all threads of all work groups, the precondition of "
                                       "'{}' claims more than a full permission to some location "
                                       "(do two threads or two work groups claim the same cell?)",
