@@ -61,8 +61,12 @@ private:
       return;
     for (int side : {0, 1}) {
       const ir::Expr &v = *e.args[side], &lit = *e.args[1 - side];
+      // A value above the launch limit is no pin: the size stays symbolic, within
+      // the limit, and the clause contradicts it (error vacuous on the clause).
       if (v.kind == ir::ExprKind::Var && lit.kind == ir::ExprKind::IntLit && lit.intValue >= 1 &&
-          (v.name.rfind("$lsz", 0) == 0 || v.name.rfind("$ngr", 0) == 0))
+          (v.name.rfind("$lsz", 0) == 0 || v.name.rfind("$ngr", 0) == 0) && v.name.size() == 5 &&
+          (vc_.intMath ||
+           lit.intValue <= launchLimit(v.name.substr(1, 3).c_str(), v.name[4] - '0')))
         pins_.emplace(v.name, lit.intValue);
     }
   }

@@ -464,11 +464,23 @@ void CLowering::localDecl(const clang::Decl *d, std::vector<StmtPtr> &out) {
     a.length = ir::makeVar("$smem_" + name, a.range);
     if (const clang::ArrayType *at = ctx_.getAsArrayType(t))
       a.cint = cintOf(at->getElementType());
-    for (const ir::KernelArray &o : *locals_)
+    for (const ir::KernelArray &o : *locals_) {
       if (o.name == name) {
         unsupported(r, "two local arrays named '" + name + "'");
         return;
       }
+      // Every `extern __shared__` array of a CUDA kernel starts at the one base
+      // address of the block's dynamic shared memory: two of them alias, which
+      // separate local arrays would not model.
+      if (dialect_ == CDialect::Cuda && o.length && o.length->kind == ir::ExprKind::Var &&
+          o.length->name.rfind("$smem_", 0) == 0) {
+        unsupported(r, "a second extern __shared__ array '" + name + "' (after '" +
+                           ir::sourceName(o.name) +
+                           "'): all of a kernel's extern __shared__ arrays share one buffer, "
+                           "which kprove does not model; declare one and index into it");
+        return;
+      }
+    }
     locals_->push_back(a);
     return;
   }
