@@ -91,7 +91,9 @@ std::pair<i128, i128> Interpreter::boundsOf(const ir::Expr &q, size_t k, Ctx &c)
 // The result of C arithmetic `e`: signed overflow is undefined behaviour,
 // unsigned arithmetic wraps.
 i128 Interpreter::arith(const ir::Expr &e, i128 r, Ctx &c) {
-  if (!bounded(e.cint)) {
+  // Signed arithmetic in an annotation is mathematical (docs/language.md §11.2):
+  // an annotation is never executed, so its overflow is no undefined behaviour.
+  if (!bounded(e.cint) || (c.clause && e.cint.isSigned)) {
     constexpr i128 kLimit = i128(1) << 100;
     if (r > kLimit || r < -kLimit)
       throw NotReplayable{"an integer beyond 100 bits"};
