@@ -158,8 +158,12 @@ public:
 
 private:
   // replay.cpp: the set-up from the inputs
+  Outcome outcomeOf(const std::function<void(Outcome &)> &body);
   int64_t input(const Inputs &in, const std::string &name, const std::string &what);
   bool setUp(const std::string &kernel, const Inputs &in);
+  void setScalars(const std::vector<ir::Param> &params, const Inputs &in);
+  void setArrays(const std::vector<ir::Param> &params, const std::vector<ir::Clause> &contract,
+                 const Inputs &in);
   void fill(const Inputs &in);
   void checkSize();
   static bool hasBarrierIn(const std::vector<ir::StmtPtr> &body, bool &calls);

@@ -38,13 +38,13 @@ std::pair<const ir::GpuKernel *, const ir::Kernel *> findKernel(const ir::Progra
 
 } // namespace
 
-Outcome Interpreter::run(const std::string &kernel, const Inputs &inputs) {
+// Runs `body` and turns how it ended (normally, not replayable, on inputs that do
+// not meet the precondition, stopped by a fatal failure) and what the run observed
+// into an Outcome.
+Outcome Interpreter::outcomeOf(const std::function<void(Outcome &)> &body) {
   Outcome out;
   try {
-    if (!setUp(kernel, inputs))
-      throw NotReplayable{"no kernel '" + kernel + "'"};
-    out.launch = launchText();
-    runAll();
+    body(out);
   } catch (const NotReplayable &n) {
     out.notReplayable = n.why;
   } catch (const Infeasible &i) {
@@ -61,66 +61,35 @@ Outcome Interpreter::run(const std::string &kernel, const Inputs &inputs) {
   return out;
 }
 
+Outcome Interpreter::run(const std::string &kernel, const Inputs &inputs) {
+  return outcomeOf([&](Outcome &out) {
+    if (!setUp(kernel, inputs))
+      throw NotReplayable{"no kernel '" + kernel + "'"};
+    out.launch = launchText();
+    runAll();
+  });
+}
+
 // A method's precondition on concrete values: the parameters from the inputs (the
 // arrays distinct, lengths from the inputs or fixed by the precondition), one
 // thread of a one-thread launch (a method may be called from any launch).
 Outcome Interpreter::checkPrecondition(const std::string &method, const Inputs &in) {
-  Outcome out;
-  try {
+  return outcomeOf([&](Outcome &) {
     const ir::Method *m = findMethod(method, false);
     if (!m)
       throw NotReplayable{"no method '" + method + "'"};
     arrays_.push_back({"null", 0, false, {}, {}}); // id 0
     groups_.push_back({0, 0, 0});
     makeThreads();
-    for (const ir::Param &p : m->params) {
-      if (p.type == ir::Type::Int || p.type == ir::Type::Bool) {
-        int64_t v = input(in, p.name, "parameter '" + p.name + "'");
-        globals_[p.name] = p.type == ir::Type::Bool ? Val::boolean(v != 0) : Val::num(v);
-        inputsShown_.push_back(fmt::format("{} = {}", ir::sourceName(p.name), v));
-      } else if (p.type != ir::Type::IntArray) {
-        throw NotReplayable{"a parameter of type " + std::string(ir::typeName(p.type))};
-      }
-    }
-    std::map<std::string, const ir::Expr *> fixed = fixedLengths(m->contract);
-    for (const ir::Param &p : m->params) {
-      if (p.type != ir::Type::IntArray)
-        continue;
-      i128 len;
-      if (auto it = in.find("len:" + p.name); it != in.end()) {
-        len = it->second;
-      } else if (auto f = fixed.find(p.name); f != fixed.end()) {
-        Ctx c{&threads_[0]};
-        c.clause = true;
-        c.checkReads = false;
-        len = evalInt(*f->second, c);
-      } else {
-        throw NotReplayable{"no length of '" + p.name + "'"};
-      }
-      if (len < 0 || len > 1'000'000)
-        throw Infeasible{"a length out of range"};
-      globals_[p.name] = Val::array(addArray(ir::sourceName(p.name), len, false, p.cint));
-      inputsShown_.push_back(fmt::format("length of {} = {}", ir::sourceName(p.name), str(len)));
-    }
+    setScalars(m->params, in);
+    setArrays(m->params, m->contract, in);
     fill(in);
     Thread &t = threads_[0];
     t.env = globals_;
     t.oldEnv = t.env;
     for (const ir::Expr *pre : clausesOf(m->contract, kPre))
       inhalePrecondition(*pre, t);
-  } catch (const NotReplayable &n) {
-    out.notReplayable = n.why;
-  } catch (const Infeasible &i) {
-    out.notReplayable = i.why;
-    out.preconditionFalse = true;
-  } catch (const Stop &) {
-  }
-  out.launch = launchText();
-  out.failures = std::move(failures_);
-  out.steps = steps_;
-  out.wholeLaunch = !threads_.empty();
-  out.threads = threads_.size();
-  return out;
+  });
 }
 
 int64_t Interpreter::input(const Inputs &in, const std::string &name, const std::string &what) {
@@ -185,15 +154,7 @@ bool Interpreter::setUp(const std::string &kernel, const Inputs &in) {
       inputsShown_.push_back(fmt::format(
           "{} = {}", ir::gpuBuiltinSpelling(ir::gpuBuiltinName("ngr", d), cuda_), ngr_[d]));
     }
-  for (const ir::Param &p : gk_->params) {
-    if (p.type == ir::Type::Int || p.type == ir::Type::Bool) {
-      int64_t v = input(in, p.name, "parameter '" + p.name + "'");
-      globals_[p.name] = p.type == ir::Type::Bool ? Val::boolean(v != 0) : Val::num(v);
-      inputsShown_.push_back(fmt::format("{} = {}", ir::sourceName(p.name), v));
-    } else if (p.type != ir::Type::IntArray) {
-      throw NotReplayable{"a parameter of type " + std::string(ir::typeName(p.type))};
-    }
-  }
+  setScalars(gk_->params, in);
   for (const ir::KernelArray &a : gk_->locals)
     if (a.space != ir::MemorySpace::Local)
       throw NotReplayable{"a private array, constant or __device__ memory ('" + a.name + "')"};
@@ -211,21 +172,47 @@ bool Interpreter::setUp(const std::string &kernel, const Inputs &in) {
     checkSize();
     pickGroups(in);
   }
-  // Array lengths: the model's, or the one the precondition fixes.
-  std::map<std::string, const ir::Expr *> fixed = fixedLengths(gk_->contract);
-  for (const ir::Param &p : gk_->params) {
+  setArrays(gk_->params, gk_->contract, in);
+  fill(in);
+  makeThreads();
+  return true;
+}
+
+// The scalar parameters' values from the inputs; a parameter of another type
+// than an integer, a boolean or an array is not replayable.
+void Interpreter::setScalars(const std::vector<ir::Param> &params, const Inputs &in) {
+  for (const ir::Param &p : params) {
+    if (p.type == ir::Type::Int || p.type == ir::Type::Bool) {
+      int64_t v = input(in, p.name, "parameter '" + p.name + "'");
+      globals_[p.name] = p.type == ir::Type::Bool ? Val::boolean(v != 0) : Val::num(v);
+      inputsShown_.push_back(fmt::format("{} = {}", ir::sourceName(p.name), v));
+    } else if (p.type != ir::Type::IntArray) {
+      throw NotReplayable{"a parameter of type " + std::string(ir::typeName(p.type))};
+    }
+  }
+}
+
+// The array parameters, each its own array, of the model's length ("len:a") or the
+// one the precondition `contract` fixes (evaluated in the first thread).
+void Interpreter::setArrays(const std::vector<ir::Param> &params,
+                            const std::vector<ir::Clause> &contract, const Inputs &in) {
+  std::map<std::string, const ir::Expr *> fixed = fixedLengths(contract);
+  for (const ir::Param &p : params) {
     if (p.type != ir::Type::IntArray)
       continue;
     i128 len;
     if (auto it = in.find("len:" + p.name); it != in.end()) {
       len = it->second;
     } else if (auto f = fixed.find(p.name); f != fixed.end()) {
-      makeThreads();
+      bool temporary = threads_.empty();
+      if (temporary)
+        makeThreads();
       Ctx c{&threads_[0]};
       c.clause = true;
       c.checkReads = false;
       len = evalInt(*f->second, c);
-      threads_.clear();
+      if (temporary)
+        threads_.clear();
     } else {
       throw NotReplayable{"the solver's model gives no length of '" + p.name + "'"};
     }
@@ -234,9 +221,6 @@ bool Interpreter::setUp(const std::string &kernel, const Inputs &in) {
     globals_[p.name] = Val::array(addArray(ir::sourceName(p.name), len, false, p.cint));
     inputsShown_.push_back(fmt::format("length of {} = {}", ir::sourceName(p.name), str(len)));
   }
-  fill(in);
-  makeThreads();
-  return true;
 }
 
 // Initial contents of the parameters' arrays: the pattern "$fill", then the
