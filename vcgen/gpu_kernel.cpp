@@ -288,6 +288,7 @@ private:
     for (const std::string &v : vars) {
       T x = vc_.freshVar(v, Sort::Int);
       st.vars[v] = x;
+      st.quantified.insert(v);
       auto [lo, hi] = rangeOf(v, st);
       out.push_back({x, lo, hi});
     }
@@ -300,6 +301,7 @@ private:
       auto [lo, hi] = rangeOf(v, st);
       st.assume(land(le(lo, x), lt(x, hi)));
       st.vars[v] = x;
+      st.quantified.erase(v);
     }
     // The global id below the global size: grp < ngr and lid < lsz imply it, but
     // only through a product the solver's linear arithmetic does not see.
@@ -365,14 +367,8 @@ private:
       if (c.kind != ClauseKind::Requires && c.kind != ClauseKind::Context)
         continue;
       res_.inhale(*c.expr, st, o);
-      // The check is about all threads at once: the ids bound here are the
-      // quantifier's, and a counterexample showing them (`get_local_id(0) = -1`)
-      // would name no thread; the replay names the two that clash.
-      State shown = st;
-      for (const std::string &v : all)
-        shown.vars.erase(v);
       if (mentionsPermission(*c.expr))
-        res_.checkBounded(shown, c.expr->range,
+        res_.checkBounded(st, c.expr->range,
                           fmt::format("over all threads of all work groups, the precondition of "
                                       "'{}' claims more than a full permission to some location "
                                       "(do two threads or two work groups claim the same cell?)",

@@ -11,6 +11,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,10 @@ struct State {
   std::map<std::string, term::T> oldVars;
   term::T result;    // \result while checking a postcondition
   bool dead = false; // after return: no successor
+  // Names whose values are an enclosing quantifier's (the thread ids of a check
+  // over all threads): a counterexample cannot show them, nor a replay start from
+  // them.
+  std::set<std::string> quantified;
   // This thread's last write to each array (by name) since the last barrier or
   // the start: where a failed read's "is a barrier missing" hint points. A
   // diagnostic aid only, never part of a proof.

@@ -231,7 +231,8 @@ std::vector<ReplayInput> VcContext::replayInputsOf(const State &st,
   std::vector<ReplayInput> out;
   std::set<std::string> named;
   for (const auto &[reserved, label] : reservedNames)
-    if (auto it = st.vars.find(reserved); it != st.vars.end() && named.insert(reserved).second)
+    if (auto it = st.vars.find(reserved);
+        it != st.vars.end() && !st.quantified.count(reserved) && named.insert(reserved).second)
       out.push_back({reserved, it->second});
   for (const auto &[name, v] : st.oldVars) {
     if (name.find('@') != std::string::npos || !named.insert(name).second)
@@ -271,9 +272,11 @@ std::vector<WitnessItem> VcContext::witnessOf(const State &st, const term::T &go
       return;
     out.push_back({label + " = {0}", {v}});
   };
-  // Thread ids and launch sizes first, then the user's variables.
+  // Thread ids and launch sizes first, then the user's variables; not the ids an
+  // enclosing quantifier binds (a check over all threads: `get_local_id(0) = -1`
+  // would name no thread).
   for (const auto &[reserved, label] : reservedNames)
-    if (auto it = st.vars.find(reserved); it != st.vars.end())
+    if (auto it = st.vars.find(reserved); it != st.vars.end() && !st.quantified.count(reserved))
       addVar(label, it->second);
   // The failing instance of a quantified goal; "(bound)" when a variable of the
   // program has the same name (a loop's j and the postcondition's \forall j).
@@ -285,7 +288,8 @@ std::vector<WitnessItem> VcContext::witnessOf(const State &st, const term::T &go
     addVar(clash && !label.empty() ? label + " (bound)" : label, k);
   }
   for (const auto &[name, v] : st.vars)
-    addVar(displayName(name), v); // reserved ones were added above (same terms)
+    if (!st.quantified.count(name))
+      addVar(displayName(name), v); // reserved ones were added above (same terms)
   // Arrays by reference, for the cells the goal reads.
   std::map<const term::Term *, std::string> arrays;
   std::map<std::string, std::string> arrayByVarName;
