@@ -193,6 +193,12 @@ TEST_CASE("shifts: the amount is below the width, signed left shifts stay in ran
             .verdict == Verdict::Verified);
   CHECK(cl("__kernel void k(__global uint *a) {\n  uint x = 1u << 33;\n  //@ assert x == 0;\n}\n")
             .errors == Errors{{"assert", 3}});
+  // The same in an annotation: `1u << 33` is 2 there too (it was error[shift]).
+  CHECK(cl("__kernel void k(__global uint *a, uint s) {\n  uint x = 1u << s;\n  //@ assert s "
+           "!= 33 || x == (1u << s);\n  //@ assert (1u << 33) == 2;\n}\n")
+            .verdict == Verdict::Verified);
+  CHECK(cl("__kernel void k(__global uint *a) {\n  //@ assert (1u << 33) == 0;\n}\n").errors ==
+        Errors{{"assert", 2}});
   CHECK(cl("__kernel void k(__global uint *a, int s) {\n  if (0 <= s && s < 32) {\n    uint x = "
            "1u << s;\n  }\n}\n")
             .verdict == Verdict::Verified);

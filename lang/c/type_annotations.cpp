@@ -190,6 +190,14 @@ void CLowering::typeSpec(ExprPtr &e) {
     e->cint = promote(e->args[0]->cint);
     e->args[0] = convertInt(e->args[0], e->cint, r);
     e->args[1] = convertInt(e->args[1], promote(e->args[1]->cint), r);
+    // OpenCL C (6.3.j) shifts by the count's low log2(width) bits, read unsigned,
+    // in an annotation as in code (lower_expr.cpp): `1u << 33` is 2 in both.
+    if (dialect_ == CDialect::OpenCL && e->cint.bounded()) {
+      IntType countType = e->args[1]->cint.bounded() ? e->args[1]->cint : e->cint;
+      e->args[1] = typed(ir::makeBinary(BinOp::BitAnd, e->args[1],
+                                        typed(ir::makeInt(e->cint.bits - 1, r), countType), r),
+                         countType);
+    }
     return;
   }
   if (!isArithmetic(e->binop) && !isComparison(e->binop))
