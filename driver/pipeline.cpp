@@ -564,17 +564,17 @@ void requireEvidence(const std::vector<vcgen::VacuityCheck> &checks,
   };
   for (size_t i = 0; i < checks.size(); ++i) {
     const vcgen::VacuityCheck &c = checks[i];
-    if (c.kind != Kind::Precondition || !c.root)
+    if (c.kind != Kind::Precondition || (c.kernel.empty() && c.method.empty()))
       continue;
     std::vector<size_t> group{i};
     for (int s : c.siblings)
       group.push_back(static_cast<size_t>(s));
     if (std::none_of(group.begin(), group.end(), candidate))
       continue;
-    const prover::Answer &a = answers[i];
+    const std::vector<std::string> &values = answers[i].witness;
     replay::Inputs model;
-    if (a.witness.size() == c.whole.witness.size())
-      model = inputsOf(c.replayInputs, a.witness, c.pinnable.size());
+    if (values.size() == c.whole.witness.size())
+      model = inputsOf(c.replayInputs, values, c.pinnable.size());
     int threads = replayer.preconditionHolds(c.kernel, c.method, model);
     for (size_t k = 0; k < group.size(); ++k) {
       prover::Answer &a = answers[group[k]];

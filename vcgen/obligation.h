@@ -85,14 +85,13 @@ struct VacuityCheck {
   // for preconditions consistent only for some (`b ? Perm(a[0], 1) : Perm(a[1],
   // 1)` with a quarter of a[1]: only b = true).
   std::vector<term::T> pinnable;
-  // A kernel's or method's one-thread check: its name, and the inputs of a
-  // concrete run (their values in whole.witness after the pinnable ones'), so that
-  // the driver can confirm a candidate model by evaluating the precondition on
-  // concrete values (replay/): of every thread of a small launch, or of one call.
-  // `root`: a kernel's or method's precondition, which needs a confirmed model.
-  // `parBlock`: a par block's (one-, two- or all-thread check).
-  bool root = false, parBlock = false;
+  // A kernel's or method's one-thread check (a precondition a verdict is about,
+  // which needs a confirmed model): its name, and the inputs of a concrete run
+  // (their values in whole.witness after the pinnable ones'), so that the driver
+  // can confirm a candidate model by evaluating the precondition on concrete
+  // values (replay/): of every thread of a small launch, or of one call.
   std::string kernel, method;
+  bool parBlock = false; // a par block's check (one-, two- or all-thread)
   std::vector<ReplayInput> replayInputs;
   // The one-thread check of a launch or par block: the ids of its two-thread and
   // all-threads checks, and the all-threads facts (the pure atoms quantified over

@@ -217,11 +217,9 @@ int checkPreconditions(VcContext &vc, const State &base,
     one.whole.witness = one.pinnable;
   }
   if (root) {
-    one.root = true;
     one.kernel = root->kernel;
     one.method = root->method;
     one.replayInputs = vc.replayInputsOf(st, {});
-    one.whole.witness = one.pinnable;
     for (const ReplayInput &in : one.replayInputs)
       one.whole.witness.push_back(in.value);
   }
