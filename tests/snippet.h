@@ -2,6 +2,7 @@
 #pragma once
 
 #include "driver/pipeline.h"
+#include "scratch_dir.h"
 
 #include <atomic>
 #include <filesystem>
@@ -22,9 +23,8 @@ struct SnippetResult {
 
 inline SnippetResult runSnippet(const std::string &text, const std::string &name = "snippet",
                                 const std::string &ext = ".pvl", driver::RunOptions opts = {}) {
-  auto dir = std::filesystem::temp_directory_path() / "kprove-tests";
-  std::filesystem::create_directories(dir);
-  // Unique per process and call: ctest runs test cases in parallel processes.
+  const auto &dir = scratchDir();
+  // Unique per call within the process.
   static std::atomic<unsigned> counter{0};
   auto path =
       dir / (name + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ext);

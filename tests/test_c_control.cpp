@@ -304,7 +304,7 @@ TEST_CASE("macros kprove cannot read exactly in annotations are unsupported, nam
 }
 
 TEST_CASE("#include of a header next to the file and in a -I directory", "[c][preprocessor]") {
-  auto dir = std::filesystem::temp_directory_path() / "kprove-tests";
+  auto dir = kprove::testing::scratchDir();
   std::filesystem::create_directories(dir / "control-include");
   std::ofstream(dir / "control_local.h") << "#define LOCAL_SIZE 3\n";
   std::ofstream(dir / "control-include" / "control_sizes.h") << "#define OTHER 4\n";

@@ -1,6 +1,7 @@
 // The command line as a user meets it: exit codes, output format, and inputs
 // that must end in a clear error rather than a crash or a hang.
 #include "run_command.h"
+#include "scratch_dir.h"
 
 #include <catch2/catch.hpp>
 
@@ -23,7 +24,7 @@ Run runKprove(const std::string &args) {
 }
 
 std::string writeTemp(const std::string &name, const std::string &content) {
-  auto dir = std::filesystem::temp_directory_path() / "kprove-cli-tests";
+  auto dir = kprove::testing::scratchDir() / "cli";
   std::filesystem::create_directories(dir);
   auto path = dir / name;
   std::ofstream(path, std::ios::binary) << content;
@@ -117,7 +118,7 @@ __kernel void k(__global int *a) {
 }
 
 TEST_CASE("the flags -D and -I on the command line reach the preprocessor", "[cli][preprocessor]") {
-  auto dir = std::filesystem::temp_directory_path() / "kprove-cli-tests" / "cli-include";
+  auto dir = kprove::testing::scratchDir() / "cli-include";
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "cli_sizes.h") << "#define EXTRA 2\n";
   std::string k = writeTemp("defines.cl", R"(#include <cli_sizes.h>
@@ -239,7 +240,7 @@ TEST_CASE("several files on a terminal show a progress line on stderr", "[cli]")
 }
 
 TEST_CASE("a directory stands for its kernels, in path order", "[cli]") {
-  auto dir = std::filesystem::temp_directory_path() / "kprove-cli-dir";
+  auto dir = kprove::testing::scratchDir() / "cli-dir";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir / "sub");
   std::filesystem::copy_file(example("pvl/demo_index_shift.pvl"), dir / "sub" / "b.pvl");
@@ -314,9 +315,7 @@ TEST_CASE("the version and help flags", "[cli]") {
 }
 
 TEST_CASE("the dump-smt flag writes standalone queries", "[cli]") {
-  // Per process: test runs of other build trees share the temporary directory.
-  auto dir =
-      std::filesystem::temp_directory_path() / ("kprove-dump-test-" + std::to_string(::getpid()));
+  auto dir = kprove::testing::scratchDir() / "dump-smt";
   std::filesystem::remove_all(dir);
   Run r = runKprove("--dump-smt " + dir.string() + " " + example("pvl/zero.pvl"));
   CHECK(r.exitCode == 0);
@@ -556,7 +555,8 @@ void m(int[] a) {
                    "block has no threads") != std::string::npos);
   CHECK(r.out.find("vacuous") == std::string::npos);
   // A contradictory contract of a block that has threads stays an error.
-  std::string g = writeTemp("contradictory_par.pvl", R"(context_everywhere a != null && a.length == 4;
+  std::string g =
+      writeTemp("contradictory_par.pvl", R"(context_everywhere a != null && a.length == 4;
 context (\forall* int i = 0 .. 4; Perm(a[i], write));
 void m(int[] a) {
   par (int tid = 0 .. 4)

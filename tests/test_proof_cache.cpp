@@ -2,6 +2,7 @@
 // every answer from the cache and reports exactly what the first run did; an
 // edited clause re-proves only what changed; a damaged cache costs time only.
 #include "run_command.h"
+#include "scratch_dir.h"
 
 #include "driver/proof_cache.h"
 
@@ -20,8 +21,7 @@ using kprove::testing::runCommand;
 namespace {
 
 std::filesystem::path freshDir(const std::string &name) {
-  auto dir = std::filesystem::temp_directory_path() /
-             ("kprove-cache-tests-" + std::to_string(getpid())) / name;
+  auto dir = kprove::testing::scratchDir() / "cache" / name;
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;
@@ -83,8 +83,8 @@ void m(int[] a) {
   std::ofstream(file) << text;
   Run first = cachedRun(dir / "cache", "--json " + file.string());
   CHECK(first.exitCode == 0);
-  std::string edited = std::regex_replace(
-      text, std::regex("ensures a\\[0\\] == a\\[1\\] \\+ 1;"), "ensures a[0] == a[1] + 2;");
+  std::string edited = std::regex_replace(text, std::regex("ensures a\\[0\\] == a\\[1\\] \\+ 1;"),
+                                          "ensures a[0] == a[1] + 2;");
   REQUIRE(edited != text);
   std::ofstream(file) << edited;
   Run second = cachedRun(dir / "cache", "--json " + file.string());

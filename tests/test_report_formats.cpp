@@ -6,6 +6,7 @@
 #include "driver/explain.h"
 
 #include "run_command.h"
+#include "scratch_dir.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -40,8 +41,7 @@ json parse(const Run &r) {
 }
 
 std::string writeTemp(const std::string &name, const std::string &content) {
-  auto dir = std::filesystem::temp_directory_path() /
-             ("kprove-report-tests-" + std::to_string(::getpid()));
+  auto dir = kprove::testing::scratchDir() / "report";
   std::filesystem::create_directories(dir);
   auto path = dir / name;
   std::ofstream(path, std::ios::binary) << content;
@@ -132,7 +132,8 @@ TEST_CASE("option --json on a failing example: the header's code fails on its li
   CHECK(witnessNote);
 }
 
-TEST_CASE("option --json on verified files: every obligation proved, remarks are notes", "[report]") {
+TEST_CASE("option --json on verified files: every obligation proved, remarks are notes",
+          "[report]") {
   Run r = runKprove("--json examples/pvl/zero.pvl examples/opencl/vector_add.cl");
   CHECK(r.exitCode == 0);
   json doc = parse(r);
@@ -183,7 +184,8 @@ TEST_CASE("option --json on an input error: invalid, with the parse diagnostic",
   CHECK(!m["files"][0]["diagnostics"][0].contains("range"));
 }
 
-TEST_CASE("option --json on an undecided obligation: unknown, with the solver's reason", "[report]") {
+TEST_CASE("option --json on an undecided obligation: unknown, with the solver's reason",
+          "[report]") {
   std::string f = writeTemp("fermat.pvl", "requires x > 0 && y > 0 && z > 0;\n"
                                           "void m(int x, int y, int z) {\n"
                                           "  assert x*x*x + y*y*y != z*z*z;\n}\n");

@@ -18,8 +18,7 @@ namespace {
 
 // The text of every query --dump-smt wrote for `src`.
 std::string dumpedQueries(const std::string &src, const std::string &ext) {
-  auto dir = std::filesystem::temp_directory_path() /
-             ("kprove-triggers-" + std::to_string(::getpid()) + ext.substr(1));
+  auto dir = kprove::testing::scratchDir() / ("triggers" + ext);
   std::filesystem::remove_all(dir);
   kprove::driver::RunOptions o;
   o.dumpSmtDir = dir.string();
