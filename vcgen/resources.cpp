@@ -1,4 +1,5 @@
 #include "vcgen/resources.h"
+#include "vcgen/int_model.h"
 
 #include <fmt/format.h>
 
@@ -475,17 +476,25 @@ void ResourceEngine::applyPure(const Atom &a, State &st, bool inhale, const Exha
 }
 
 namespace {
-// Thread-id arithmetic in closed form. An index that is linear in the binders with
-// literal coefficients, `offset + c_1*b_1 + ... + c_n*b_n` with 0 < c_1 < ... < c_n,
-// each c_i dividing c_{i+1}, and every binder but the highest ranging over a
-// literal-width range with c_i * width_i <= c_{i+1}, is a mixed-radix number: it
-// is injective, and its inverse is digit extraction by div and mod by constants.
-// Such permissions need neither an injectivity obligation nor uninterpreted
-// inverse functions, which the solver handles poorly on 2-D and 3-D thread ids
-// (get_local_id(1) * 16 + get_local_id(0)) and on chunks (gid * k + j).
+// Thread-id arithmetic in closed form. An index that is linear in the binders,
+// `offset + c_1*b_1 + ... + c_n*b_n` with binder-free coefficients ordered so that
+// 0 < c_1, each c_i dividing c_{i+1}, and every binder but the highest ranging
+// over a range of binder-free width w_i with c_i * w_i <= c_{i+1}, is a
+// mixed-radix number: it is injective, and its inverse is digit extraction by div
+// and mod. Such permissions need neither an injectivity obligation nor
+// uninterpreted inverse functions, which the solver handles poorly on 2-D and 3-D
+// thread ids (get_local_id(1) * 16 + get_local_id(0)), on chunks (gid * k + j),
+// on rows of a symbolic width (row * N + col) and on a scan's blocks
+// (2 * offset * t + j). With literal coefficients and widths the conditions are
+// checked here; with symbolic ones they are `cond`, a binder-free formula the
+// caller must not take for granted (where it fails, the inverse is uninterpreted).
 struct Linear {
-  std::map<std::string, int64_t> coeff; // binder -> coefficient
-  T offset = intConst(0);               // binder-free part
+  std::map<std::string, T> coeff; // binder -> binder-free coefficient
+  T offset = intConst(0);         // binder-free part
+  // Binder-free conditions under which the C wrap-arounds (`wrap$u64(c * t)`, an
+  // unsigned annotation's product) inside the index are the identity for every
+  // instance in the binders' ranges.
+  std::vector<T> noWrap;
 };
 
 bool mentionsBinder(const T &t, const std::vector<QBinder> &bs) {
@@ -493,6 +502,43 @@ bool mentionsBinder(const T &t, const std::vector<QBinder> &bs) {
     if (mentions(t, b.skolem->name))
       return true;
   return false;
+}
+
+// The C integer type a `wrap$u64` / `wrap$i32` function wraps into.
+std::optional<ir::IntType> wrapType(const T &t) {
+  if (t->op != Op::App || t->args.size() != 1 || t->name.rfind("wrap$", 0) != 0 ||
+      t->name.size() < 7 || (t->name[5] != 'u' && t->name[5] != 'i'))
+    return std::nullopt;
+  int bits = std::atoi(t->name.c_str() + 6);
+  if (bits <= 0 || bits > 64)
+    return std::nullopt;
+  return ir::IntType{uint8_t(bits), t->name[5] == 'i'};
+}
+
+std::optional<Linear> linearize(const T &t, const std::vector<QBinder> &bs);
+
+// `wrap(x)` with x linear in the binders is x where x stays in the type's range:
+// for positive coefficients x is smallest at the binders' lower bounds and
+// largest at their upper ones, so the condition is binder-free.
+std::optional<Linear> linearizeWrap(const T &inner, ir::IntType type,
+                                    const std::vector<QBinder> &bs) {
+  auto l = linearize(inner, bs);
+  if (!l)
+    return std::nullopt;
+  T least = l->offset, most = l->offset;
+  for (const auto &[name, c] : l->coeff) {
+    auto b = std::find_if(bs.begin(), bs.end(),
+                          [&](const QBinder &q) { return q.skolem->name == name; });
+    if (b == bs.end() || !b->lo || !b->hi || (c->op == Op::IntConst && c->num <= 0))
+      return std::nullopt;
+    if (c->op != Op::IntConst)
+      l->noWrap.push_back(lt(intConst(0), c));
+    least = add(least, mul(c, *b->lo));
+    most = add(most, mul(c, sub(*b->hi, intConst(1))));
+  }
+  l->noWrap.push_back(inRange(least, type));
+  l->noWrap.push_back(inRange(most, type));
+  return l;
 }
 
 std::optional<Linear> linearize(const T &t, const std::vector<QBinder> &bs) {
@@ -503,46 +549,86 @@ std::optional<Linear> linearize(const T &t, const std::vector<QBinder> &bs) {
   }
   if (t->op == Op::Var) {
     Linear l;
-    l.coeff[t->name] = 1;
+    l.coeff[t->name] = intConst(1);
     return l;
   }
-  auto scale = [](Linear l, int64_t k) -> std::optional<Linear> {
+  if (auto type = wrapType(t))
+    return linearizeWrap(t->args[0], *type, bs);
+  auto scale = [](Linear l, const T &k) {
     for (auto &[n, c] : l.coeff)
-      if (__builtin_mul_overflow(c, k, &c))
-        return std::nullopt;
-    l.offset = mul(l.offset, intConst(k));
+      c = mul(c, k);
+    l.offset = mul(l.offset, k);
     return l;
   };
   if (t->op == Op::Neg) {
     auto a = linearize(t->args[0], bs);
-    return a ? scale(*a, -1) : std::nullopt;
+    return a ? std::optional(scale(*a, intConst(-1))) : std::nullopt;
   }
   if (t->op == Op::Add || t->op == Op::Sub) {
     auto a = linearize(t->args[0], bs), b = linearize(t->args[1], bs);
     if (!a || !b)
       return std::nullopt;
-    if (t->op == Op::Sub && !(b = scale(*b, -1)))
-      return std::nullopt;
-    for (auto &[n, c] : b->coeff)
-      if (__builtin_add_overflow(a->coeff[n], c, &a->coeff[n]))
-        return std::nullopt;
+    if (t->op == Op::Sub)
+      b = scale(*b, intConst(-1));
+    for (auto &[n, c] : b->coeff) {
+      auto it = a->coeff.find(n);
+      a->coeff[n] = it == a->coeff.end() ? c : add(it->second, c);
+    }
     a->offset = add(a->offset, b->offset);
+    a->noWrap.insert(a->noWrap.end(), b->noWrap.begin(), b->noWrap.end());
     return a;
   }
-  if (t->op == Op::Mul) {
+  if (t->op == Op::Mul && t->args.size() == 2) {
     for (int side : {0, 1})
-      if (t->args[side]->op == Op::IntConst) {
+      if (!mentionsBinder(t->args[side], bs)) {
         auto a = linearize(t->args[1 - side], bs);
-        return a ? scale(*a, t->args[side]->num) : std::nullopt;
+        return a ? std::optional(scale(*a, t->args[side])) : std::nullopt;
       }
   }
   return std::nullopt;
 }
 
+// `t` with every wrap-around whose argument is linear in the binders (positive
+// coefficients) replaced by its argument; `conds` gets the binder-free conditions
+// under which that changes nothing for the instances in the binders' ranges.
+// Quantifiers inside `t` are left alone.
+T dewrap(const T &t, const std::vector<QBinder> &bs, std::vector<T> &conds) {
+  if (t->args.empty() || !mentionsBinder(t, bs) || t->op == Op::Forall || t->op == Op::Exists)
+    return t;
+  if (auto type = wrapType(t)) {
+    auto l = linearizeWrap(t->args[0], *type, bs);
+    if (!l)
+      return t;
+    conds.insert(conds.end(), l->noWrap.begin(), l->noWrap.end());
+    return dewrap(t->args[0], bs, conds);
+  }
+  auto copy = std::make_shared<Term>(*t);
+  for (T &a : copy->args)
+    a = dewrap(a, bs, conds);
+  return copy;
+}
+
 struct ClosedInverse {
   T image;             // of r: r is some instance's index (given the ranges hold)
   std::vector<T> invs; // of r: the binder values, in the order of `used`
+  T cond;              // binder-free: the inverse is right where this holds
 };
+
+bool isLiteral(const T &t, int64_t &v) {
+  if (t->op != Op::IntConst)
+    return false;
+  v = t->num;
+  return true;
+}
+
+// `big` is syntactically `small` times something (or equal to it).
+bool syntacticMultiple(const T &big, const T &small) {
+  std::string s = toString(small);
+  if (toString(big) == s)
+    return true;
+  return big->op == Op::Mul &&
+         (syntacticMultiple(big->args[0], small) || syntacticMultiple(big->args[1], small));
+}
 
 std::optional<ClosedInverse> closedInverse(const T &index, const std::vector<QBinder> &used,
                                            const T &r) {
@@ -551,36 +637,82 @@ std::optional<ClosedInverse> closedInverse(const T &index, const std::vector<QBi
     return std::nullopt;
   struct Digit {
     size_t binder;
-    int64_t coeff;
-    T width; // only the lower digits need a literal width
+    T coeff;
+    T width; // only the lower digits' widths are used
   };
   std::vector<Digit> digits;
   T base = sub(r, lin->offset);
   for (size_t i = 0; i < used.size(); ++i) {
     const QBinder &b = used[i];
     auto c = lin->coeff.find(b.skolem->name);
-    if (c == lin->coeff.end() || c->second <= 0 || !b.lo)
+    int64_t v;
+    if (c == lin->coeff.end() || !b.lo || (isLiteral(c->second, v) && v <= 0))
       return std::nullopt;
     digits.push_back({i, c->second, sub(*b.hi, *b.lo)});
-    base = sub(base, mul(intConst(c->second), *b.lo));
+    base = sub(base, mul(c->second, *b.lo));
   }
-  std::sort(digits.begin(), digits.end(),
-            [](const Digit &x, const Digit &y) { return x.coeff < y.coeff; });
-  for (size_t i = 0; i + 1 < digits.size(); ++i) {
-    int64_t span;
-    if (digits[i].width->op != Op::IntConst || digits[i].width->num <= 0 ||
-        __builtin_mul_overflow(digits[i].coeff, digits[i].width->num, &span) ||
-        span > digits[i + 1].coeff || digits[i + 1].coeff % digits[i].coeff != 0)
+  // Literal coefficients first, by value; then symbolic ones, smaller terms first
+  // (1, N, N * M): the order in which a mixed-radix number's digits weigh.
+  auto weight = [](const T &c) {
+    int64_t v;
+    return isLiteral(c, v) ? std::pair<int, int64_t>{0, v}
+                           : std::pair<int, int64_t>{1, int64_t(toString(c).size())};
+  };
+  std::stable_sort(digits.begin(), digits.end(), [&](const Digit &x, const Digit &y) {
+    return weight(x.coeff) < weight(y.coeff);
+  });
+  std::vector<T> conds = lin->noWrap;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    const T &c = digits[i].coeff;
+    int64_t cv, wv, nv, span;
+    if (!isLiteral(c, cv)) {
+      // Only for one thread's block of symbolic width (`2 * offset * t + j`, j the
+      // user's `\forall* int j`): measured, div and mod by a variable elsewhere
+      // cost more than they give. Over thread ids alone (`g * lsz + l`), failing
+      // resources checks went unknown (the solver searching for a model through
+      // them: blur_fraction_raised.cu 1 s -> 44 s); over a group and a local id
+      // as well (`(g * lsz + l) * k + j`), the chunk kernels' proved resources
+      // checks did (search_goto.cl 1.4 s -> 61 s). The group/local pair has its
+      // own closed form (eliminateDigitPair).
+      size_t threadBinders = size_t(
+          std::count_if(used.begin(), used.end(), [](const QBinder &b) { return b.overThreads; }));
+      if (threadBinders != 1 || threadBinders == used.size())
+        return std::nullopt;
+      conds.push_back(lt(intConst(0), c));
+    }
+    if (i + 1 == digits.size())
+      break;
+    const T &w = digits[i].width, &next = digits[i + 1].coeff;
+    if (mentionsBinder(w, used))
       return std::nullopt;
+    if (isLiteral(c, cv) && isLiteral(w, wv) && isLiteral(next, nv)) {
+      if (wv <= 0 || __builtin_mul_overflow(cv, wv, &span) || span > nv || nv % cv != 0)
+        return std::nullopt;
+      continue;
+    }
+    T spanT = mul(c, w);
+    if (toString(spanT) != toString(next))
+      conds.push_back(le(spanT, next));
+    bool divides = (isLiteral(c, cv) && cv == 1) || syntacticMultiple(next, c) ||
+                   (isLiteral(c, cv) && isLiteral(next, nv) && nv % cv == 0);
+    if (!divides)
+      conds.push_back(eq(mod(next, c), intConst(0)));
   }
   ClosedInverse out;
+  out.cond = land(conds);
   out.invs.resize(used.size());
+  // Division by a literal 1 and a lower bound 0 are left out: the solver's
+  // arithmetic sees `r - o` rather than `0 + (r - o) div 1`.
+  auto isOne = [](const T &t) { return t->op == Op::IntConst && t->num == 1; };
   for (size_t i = 0; i < digits.size(); ++i) {
-    T part = i + 1 < digits.size() ? mod(base, intConst(digits[i + 1].coeff)) : base;
-    out.invs[digits[i].binder] =
-        add(*used[digits[i].binder].lo, div(part, intConst(digits[i].coeff)));
+    T part = i + 1 < digits.size() ? mod(base, digits[i + 1].coeff) : base;
+    T digit = isOne(digits[i].coeff) ? part : div(part, digits[i].coeff);
+    const T &lo = *used[digits[i].binder].lo;
+    out.invs[digits[i].binder] = lo->op == Op::IntConst && lo->num == 0 ? digit : add(lo, digit);
   }
-  out.image = land(le(intConst(0), base), eq(mod(base, intConst(digits[0].coeff)), intConst(0)));
+  out.image = isOne(digits[0].coeff)
+                  ? le(intConst(0), base)
+                  : land(le(intConst(0), base), eq(mod(base, digits[0].coeff), intConst(0)));
   return out;
 }
 
@@ -765,6 +897,21 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
   T r = var("r$" + tag, Sort::Int);
   T ref = var("ref$" + tag, Sort::Ref);
   std::optional<ClosedInverse> closed = refVaries ? std::nullopt : closedInverse(a.index, used, r);
+  // `exact`: the closed form holds unconditionally. A closed form with symbolic
+  // coefficients holds where its condition does; elsewhere (`fallback`) the
+  // injectivity obligation and the uninterpreted inverses below apply.
+  T active = land(guard, lt(zero, amount));
+  // Where the closed form is conditional, the instances' C wrap-arounds are the
+  // identity under its condition too: the solver then sees `(int)t < d`, not a
+  // wrap$i32 it must unfold at each inverse.
+  T activeClosed = active;
+  if (closed && !isTrue(closed->cond)) {
+    std::vector<T> conds{closed->cond};
+    activeClosed = dewrap(active, used, conds);
+    closed->cond = land(conds);
+  }
+  bool exact = closed && isTrue(closed->cond);
+  T fallback = closed ? lnot(closed->cond) : tru();
   // The arguments of the inverse functions: the index, or the array and the index.
   auto location = [&](const T &array, const T &index) {
     return refVaries ? std::vector<T>{array, index} : std::vector<T>{index};
@@ -780,7 +927,7 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
   }
   T guard2 = substitute(guard, toCopy), index2 = substitute(a.index, toCopy),
     amount2 = substitute(amount, toCopy), ref2 = substitute(a.ref, toCopy);
-  if (!closed) {
+  if (!exact) {
     // The witness: the two instances (threads) and the element both claim.
     std::vector<WitnessItem> pair;
     for (size_t k = 0; k < used.size(); ++k) {
@@ -793,7 +940,7 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
     else
       pair.push_back({"both claim " + a.arrayName + "[{0}]", {a.index}});
     vc_.check(st, {},
-              implies(land({guard, guard2, lt(zero, amount), lt(zero, amount2), differ}),
+              implies(land({fallback, guard, guard2, lt(zero, amount), lt(zero, amount2), differ}),
                       lor(neq(a.ref, ref2), neq(a.index, index2))),
               DiagCode::Injectivity, a.range, injectivityMessage(used, a.arrayName), {},
               std::move(pair));
@@ -801,19 +948,29 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
   // Inverse functions: inv_k(index(B)) = B_k on the image of the index.
   std::vector<BoundVar> bound;
   std::vector<std::pair<std::string, T>> toBound, toInverse;
-  T img = closed ? closed->image : app("img$" + tag, Sort::Bool, location(ref, r));
+  std::vector<std::pair<std::string, T>> toUninterpreted;
+  T imgU = app("img$" + tag, Sort::Bool, location(ref, r));
+  T img = exact ? closed->image : closed ? ite(closed->cond, closed->image, imgU) : imgU;
   for (size_t k = 0; k < used.size(); ++k) {
     std::string bn = used[k].skolem->name + "$q";
     bound.push_back({bn, Sort::Int});
     toBound.emplace_back(used[k].skolem->name, var(bn, Sort::Int));
-    toInverse.emplace_back(used[k].skolem->name, closed ? closed->invs[k]
-                                                        : app(fmt::format("inv{}${}", k, tag),
-                                                              Sort::Int, location(ref, r)));
+    T invU = app(fmt::format("inv{}${}", k, tag), Sort::Int, location(ref, r));
+    toUninterpreted.emplace_back(used[k].skolem->name, invU);
+    toInverse.emplace_back(used[k].skolem->name, exact    ? closed->invs[k]
+                                                 : closed ? ite(closed->cond, closed->invs[k], invU)
+                                                          : invU);
   }
-  T active = land(guard, lt(zero, amount));
   T idxB = substitute(a.index, toBound), refB = substitute(a.ref, toBound);
   T activeInv = land(img, substitute(active, toInverse));
-  if (!closed) {
+  if (closed && !exact) {
+    std::vector<std::pair<std::string, T>> toClosed;
+    for (size_t k = 0; k < used.size(); ++k)
+      toClosed.emplace_back(used[k].skolem->name, closed->invs[k]);
+    activeInv = ite(closed->cond, land(closed->image, substitute(activeClosed, toClosed)),
+                    land(imgU, substitute(active, toUninterpreted)));
+  }
+  if (!exact) {
     std::vector<T> invEqs;
     for (size_t k = 0; k < used.size(); ++k)
       invEqs.push_back(eq(app(fmt::format("inv{}${}", k, tag), Sort::Int, location(refB, idxB)),
@@ -821,16 +978,17 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
     T imgB = app("img$" + tag, Sort::Bool, location(refB, idxB));
     invEqs.push_back(imgB);
     st.assume(
-        forall(bound, implies(substitute(active, toBound), land(invEqs)),
+        forall(bound, implies(land(fallback, substitute(active, toBound)), land(invEqs)),
                {{app(fmt::format("inv0${}", tag), Sort::Int, location(refB, idxB))}, {imgB}}));
     std::vector<BoundVar> locationVars{{r->name, Sort::Int}};
-    T hits = eq(substitute(a.index, toInverse), r);
+    T hits = eq(substitute(a.index, toUninterpreted), r);
     if (refVaries) {
       locationVars.insert(locationVars.begin(), {ref->name, Sort::Ref});
-      hits = land(eq(substitute(a.ref, toInverse), ref), hits);
+      hits = land(eq(substitute(a.ref, toUninterpreted), ref), hits);
     }
-    st.assume(forall(locationVars, implies(activeInv, hits),
-                     {{img}, {app(fmt::format("inv0${}", tag), Sort::Int, location(ref, r))}}));
+    T activeU = land({fallback, imgU, substitute(active, toUninterpreted)});
+    st.assume(forall(locationVars, implies(activeU, hits),
+                     {{imgU}, {app(fmt::format("inv0${}", tag), Sort::Int, location(ref, r))}}));
   }
   T next = vc_.freshVar("mask", Sort::Mask);
   T selNext = select(next, ref, r);
