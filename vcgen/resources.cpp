@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -828,7 +829,17 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
   // guard bounding such a binder (`t < 1 ==> Perm(a[0], p)`: one thread of the block)
   // narrows its range first.
   T count = intConst(1);
-  std::vector<T> guards = a.guards;
+  // Conjuncts one by one (`d == 1 && t == 0`): each may bound a binder.
+  std::vector<T> guards;
+  std::function<void(const T &)> split = [&](const T &g) {
+    if (g->op == Op::And)
+      for (const T &c : g->args)
+        split(c);
+    else
+      guards.push_back(g);
+  };
+  for (const T &g : a.guards)
+    split(g);
   for (const QBinder &b : unused) {
     const std::string &x = b.skolem->name;
     std::optional<T> lo = b.lo, hi = b.hi;
@@ -843,6 +854,15 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
                  !mentions(c->args[0], x)) { // e < x, e <= x
         T e = c->op == Op::Lt ? add(c->args[0], intConst(1)) : c->args[0];
         lo = ite(lt(*lo, e), e, *lo);
+      } else if (c->op == Op::Eq && c->args.size() == 2 &&
+                 ((c->args[0]->op == Op::Var && c->args[0]->name == x &&
+                   !mentions(c->args[1], x)) ||
+                  (c->args[1]->op == Op::Var && c->args[1]->name == x &&
+                   !mentions(c->args[0], x)))) { // x == e: the range [e, e + 1)
+        T e = c->args[0]->op == Op::Var && c->args[0]->name == x ? c->args[1] : c->args[0];
+        lo = ite(lt(*lo, e), e, *lo);
+        T above = add(e, intConst(1));
+        hi = ite(lt(above, *hi), above, *hi);
       } else {
         ++g;
         continue;
