@@ -1,6 +1,7 @@
 // Quantified permissions over blocks whose width is symbolic (vcgen/resources.cpp,
 // closedInverse): thread t's block `c * t + j`, 0 <= j < c, with c a variable (a
-// scan's 2 * offset), and guards that pin a thread (`get_local_id(0) == 0 ==>`).
+// scan's 2 * offset), guards that pin a thread (`get_local_id(0) == 0 ==>`) and
+// block guards that pin it (`k * W <= i && i < (k + 1) * W`, VerCors's chunks).
 // Each accepted form is checked by a verdict and failing variants at their lines.
 #include "snippet_checks.h"
 
@@ -96,4 +97,36 @@ TEST_CASE("a guard pinning one thread narrows a permission that does not depend 
   kprove::testing::expectOutcome(replaced(kGather, "once == 1 && get_local_id(0) == 0 ==>",
                                           "once == 1 && get_local_id(0) <= 1 ==>"),
                                  Verdict::Failed, {{"barrier.redistribute", 9}}, ".cl", "blocks");
+}
+
+// VerCors's chunked par block: thread k holds the block [k * 4, (k + 1) * 4), a
+// location that does not depend on k, whose guards pin k to i / 4 (unsupported
+// before).
+const char *kChunks = R"(context_everywhere a != null && a.length == 4 * M && M > 0;
+context (\forall* int i; 0 <= i && i < 4 * M; Perm(a[i], write));
+ensures (\forall int i; 0 <= i && i < 4 * M; a[i] == i / 4);
+void fill(int M, int[] a) {
+  par (int k = 0 .. M)
+    context (\forall* int i; k * 4 <= i && i < (k + 1) * 4; Perm(a[i], write));
+    ensures (\forall int i; k * 4 <= i && i < (k + 1) * 4; a[i] == k);
+  {
+    a[k * 4] = k;
+    a[k * 4 + 1] = k;
+    a[k * 4 + 2] = k;
+    a[k * 4 + 3] = k;
+  }
+}
+)";
+
+TEST_CASE("a block guard k * W <= i < (k + 1) * W pins the thread of a cell", "[pvl][blocks]") {
+  kprove::testing::expectOutcome(kChunks, Verdict::Verified, {}, ".pvl", "blocks");
+  // The last write reaches into the next thread's block.
+  kprove::testing::expectOutcome(replaced(kChunks, "a[k * 4 + 3] = k;", "a[k * 4 + 4] = k;"),
+                                 Verdict::Failed, {{"perm.write", 12}, {"bounds", 12}}, ".pvl",
+                                 "blocks");
+  // Blocks one cell wider overlap: no longer a pin, so the count is unsupported.
+  auto wide = runSnippet(replaced(kChunks, "i < (k + 1) * 4; Perm", "i < (k + 1) * 4 + 1; Perm"),
+                         "blocks", ".pvl");
+  CHECK(wide.verdict == Verdict::Invalid);
+  CHECK(wide.errors.count({"unsupported", 6}));
 }

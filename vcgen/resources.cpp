@@ -558,7 +558,8 @@ std::optional<Linear> linearize(const T &t, const std::vector<QBinder> &bs) {
   auto scale = [](Linear l, const T &k) {
     for (auto &[n, c] : l.coeff)
       c = mul(c, k);
-    l.offset = mul(l.offset, k);
+    if (!(l.offset->op == Op::IntConst && l.offset->num == 0)) // 0 * N stays 0
+      l.offset = mul(l.offset, k);
     return l;
   };
   if (t->op == Op::Neg) {
@@ -776,7 +777,54 @@ bool eliminateDigitPair(Atom &a, size_t g) {
 // `x == e ==> Perm(loc, p)` with x a binder the location does not mention (thread 0 of
 // every group writes out[group]): only one x counts, so x := e. Returns the atom
 // with such binders eliminated (their range becomes a guard on e).
+// `W * x + o <= e && e < W * x + o + W` (a block of W values per x, e.g. VerCors's
+// `par (int k = 0..M) context (\forall* int i; k*N <= i && i < (k+1)*N; ...)`),
+// with x unused by the location: x is (e - o) div W, and the pair holds exactly
+// when W > 0. Returns the guards' positions and x's value.
+struct BlockPin {
+  size_t lower, upper;
+  T value, positive;
+};
+std::optional<BlockPin> blockPin(const Atom &a, const QBinder &b) {
+  const std::string &x = b.skolem->name;
+  std::vector<QBinder> only{b};
+  for (size_t i = 0; i < a.guards.size(); ++i) {
+    const T &lo = a.guards[i];
+    if (lo->op != Op::Le || mentions(lo->args[1], x) || !mentions(lo->args[0], x))
+      continue;
+    auto low = linearize(lo->args[0], only);
+    if (!low || !low->noWrap.empty() || !low->coeff.count(x))
+      continue;
+    const T &e = lo->args[1], &w = low->coeff[x];
+    for (size_t j = 0; j < a.guards.size(); ++j) {
+      const T &up = a.guards[j];
+      if (up->op != Op::Lt || toString(up->args[0]) != toString(e))
+        continue;
+      auto high = linearize(up->args[1], only);
+      if (!high || !high->noWrap.empty() || !high->coeff.count(x) ||
+          toString(high->coeff[x]) != toString(w) ||
+          (toString(sub(high->offset, low->offset)) != toString(w) &&
+           toString(high->offset) != toString(add(low->offset, w))))
+        continue;
+      return BlockPin{i, j, div(sub(e, low->offset), w), lt(intConst(0), w)};
+    }
+  }
+  return std::nullopt;
+}
+
 Atom eliminatePinnedBinders(Atom a) {
+  // Conjuncts one by one (`d == 1 && t == 0`): each may pin or bound a binder.
+  std::vector<T> flat;
+  std::function<void(const T &)> split = [&](const T &g) {
+    if (g->op == Op::And)
+      for (const T &c : g->args)
+        split(c);
+    else
+      flat.push_back(g);
+  };
+  for (const T &g : a.guards)
+    split(g);
+  a.guards = std::move(flat);
   for (size_t g = 0; g < a.guards.size(); ++g)
     while (g < a.guards.size() && eliminateDigitPair(a, g)) {
     }
@@ -799,6 +847,19 @@ Atom eliminatePinnedBinders(Atom a) {
           }
         }
       }
+    if (!value && !mentions(a.index, x) && !mentions(a.ref, x)) {
+      if (auto pin = blockPin(a, b)) {
+        std::vector<std::pair<std::string, T>> sub{{x, pin->value}};
+        a.guards[pin->lower] =
+            land(pin->positive, b.lo ? land(le(*b.lo, pin->value), lt(pin->value, *b.hi)) : tru());
+        a.guards.erase(a.guards.begin() + static_cast<std::ptrdiff_t>(pin->upper));
+        for (T &g : a.guards)
+          g = substitute(g, sub);
+        a.amount = substitute(a.amount, sub);
+        a.binders.erase(a.binders.begin() + static_cast<std::ptrdiff_t>(i));
+        continue;
+      }
+    }
     if (!value) {
       ++i;
       continue;
@@ -829,17 +890,7 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
   // guard bounding such a binder (`t < 1 ==> Perm(a[0], p)`: one thread of the block)
   // narrows its range first.
   T count = intConst(1);
-  // Conjuncts one by one (`d == 1 && t == 0`): each may bound a binder.
-  std::vector<T> guards;
-  std::function<void(const T &)> split = [&](const T &g) {
-    if (g->op == Op::And)
-      for (const T &c : g->args)
-        split(c);
-    else
-      guards.push_back(g);
-  };
-  for (const T &g : a.guards)
-    split(g);
+  std::vector<T> guards = a.guards;
   for (const QBinder &b : unused) {
     const std::string &x = b.skolem->name;
     std::optional<T> lo = b.lo, hi = b.hi;
@@ -854,15 +905,6 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
                  !mentions(c->args[0], x)) { // e < x, e <= x
         T e = c->op == Op::Lt ? add(c->args[0], intConst(1)) : c->args[0];
         lo = ite(lt(*lo, e), e, *lo);
-      } else if (c->op == Op::Eq && c->args.size() == 2 &&
-                 ((c->args[0]->op == Op::Var && c->args[0]->name == x &&
-                   !mentions(c->args[1], x)) ||
-                  (c->args[1]->op == Op::Var && c->args[1]->name == x &&
-                   !mentions(c->args[0], x)))) { // x == e: the range [e, e + 1)
-        T e = c->args[0]->op == Op::Var && c->args[0]->name == x ? c->args[1] : c->args[0];
-        lo = ite(lt(*lo, e), e, *lo);
-        T above = add(e, intConst(1));
-        hi = ite(lt(above, *hi), above, *hi);
       } else {
         ++g;
         continue;
