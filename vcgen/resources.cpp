@@ -888,7 +888,11 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
   const bool refVaries = mentionsAny(a.ref, used);
   // Locations independent of some binders: scale by how many values they take. A
   // guard bounding such a binder (`t < 1 ==> Perm(a[0], p)`: one thread of the block)
-  // narrows its range first.
+  // narrows its range first, unless the bound names another such binder: `j < t`
+  // counts the pairs of a triangle, not a product of widths, and taking it as the
+  // latter left j free in the count, a different amount per model of j (red team,
+  // tests/redteam/inverses/triangle_count_*); such a guard stays, and the binders it
+  // names are then not countable (unsupported).
   T count = intConst(1);
   std::vector<T> guards = a.guards;
   for (const QBinder &b : unused) {
@@ -898,11 +902,11 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
       const T &c = *g;
       bool bound = (c->op == Op::Lt || c->op == Op::Le) && c->args.size() == 2;
       if (bound && c->args[0]->op == Op::Var && c->args[0]->name == x &&
-          !mentions(c->args[1], x)) { // x < e, x <= e
+          !mentions(c->args[1], x) && !mentionsAny(c->args[1], unused)) { // x < e, x <= e
         T e = c->op == Op::Lt ? c->args[1] : add(c->args[1], intConst(1));
         hi = ite(lt(e, *hi), e, *hi);
       } else if (bound && c->args[1]->op == Op::Var && c->args[1]->name == x &&
-                 !mentions(c->args[0], x)) { // e < x, e <= x
+                 !mentions(c->args[0], x) && !mentionsAny(c->args[0], unused)) { // e < x, e <= x
         T e = c->op == Op::Lt ? add(c->args[0], intConst(1)) : c->args[0];
         lo = ite(lt(*lo, e), e, *lo);
       } else {
