@@ -274,6 +274,13 @@ int main(int argc, char **argv) {
   app.add_flag("--stats", statsOutput,
                "after the verdicts, print on stderr the obligations by verdict, the time per "
                "stage and the slowest obligations");
+  bool noInfer = false;
+  app.add_flag("--no-infer", noInfer,
+               "do not infer loop invariants about counters (by default candidates such as "
+               "i >= 0 or (i - start) % step == 0 are kept when proved, docs/language.md §4)");
+  app.add_flag("--dump-ir", opts.dumpIr,
+               "print the kernel IR that is verified (after type checking and invariant "
+               "inference) on stdout, before the verdict");
   bool jsonOutput = false, sarifOutput = false;
   auto *jsonFlag = app.add_flag("--json", jsonOutput,
                                 "print one JSON document (verdicts, obligations, diagnostics) "
@@ -318,6 +325,7 @@ int main(int argc, char **argv) {
         to[d] = 1;
   };
   opts.replay = !noReplay;
+  opts.inferInvariants = !noInfer;
   if (!cacheDir.empty())
     opts.cacheDir = cacheDir;
   else if (useCache)
@@ -426,6 +434,8 @@ int main(int argc, char **argv) {
     // tied to std::cout, so each diagnostic flushes the verdicts before it).
     if (toolError)
       std::cerr << f << ": error[" << toolError->code << "]: " << toolError->message << "\n";
+    if (opts.dumpIr)
+      std::cout << r.ir;
     DiagnosticEngine render(sources);
     if (!quiet)
       for (const Diagnostic &d : r.remarks)

@@ -10,6 +10,7 @@
 #include "logic/term.h"
 #include "prover/prover.h"
 #include "replay/replay.h"
+#include "vcgen/invariant_inference.h"
 #include "vcgen/vcgen.h"
 
 #include <fmt/format.h>
@@ -164,6 +165,51 @@ std::vector<prover::Answer> proveAll(const std::vector<Job> &obs, const RunOptio
 
 FileResult verifyOnThisStack(const std::string &path, std::optional<std::string> text,
                              const RunOptions &opts, SourceManager &sources);
+
+// Candidate obligations are cheap when true (counter arithmetic); a false one is
+// dropped, so it need not be decided at the full budget. Resource units, not time:
+// the kept set does not depend on the machine's load.
+constexpr unsigned kCandidateRlimit = 500000;
+constexpr unsigned kCandidateMbqiRlimit = 100000;
+
+// The Houdini fixpoint over candidate loop invariants (vcgen/invariant_inference.h):
+// each round generates the obligations with the remaining candidates assumed and
+// proves the candidates' own; those not proved are dropped, until a round drops
+// none. Every round drops one at least, so there are at most candidates + 1.
+FileResult::Inference inferInvariants(ir::Program &program, const RunOptions &opts,
+                                      const std::string &stem, SourceManager &sources) {
+  FileResult::Inference out;
+  out.candidates = vcgen::addCandidateInvariants(program);
+  out.kept = out.candidates;
+  RunOptions cheap = opts;
+  cheap.rlimit = std::min(opts.rlimit, kCandidateRlimit);
+  while (out.kept > 0 && !(opts.cancel && opts.cancel->load())) {
+    ++out.rounds;
+    DiagnosticEngine scratch(sources);
+    vcgen::VcResult trial = vcgen::generate(program, scratch, opts.launch);
+    std::vector<Job> jobs;
+    std::vector<int> candidateOf;
+    for (const vcgen::Obligation &ob : trial.obligations)
+      if (ob.candidate >= 0) {
+        jobs.push_back({&ob.query, "candidate", ob.message});
+        candidateOf.push_back(ob.candidate);
+      }
+    std::vector<prover::Answer> answers = proveAll(
+        jobs, cheap, fmt::format("{}-candidates-{}", stem, out.rounds), kCandidateMbqiRlimit);
+    std::set<int> failed;
+    for (size_t i = 0; i < answers.size(); ++i)
+      if (answers[i].verdict != prover::Verdict::Proved)
+        failed.insert(candidateOf[i]);
+    if (scratch.hasInputErrors()) // never expected: the final run reports them
+      for (int k = 0; k < out.candidates; ++k)
+        failed.insert(k);
+    if (failed.empty())
+      break;
+    vcgen::dropCandidateInvariants(program, failed);
+    out.kept = static_cast<int>(vcgen::candidateInvariantTexts(program).size());
+  }
+  return out;
+}
 
 // The counter-model of a failed obligation: the values of its witness items
 // ("threadIdx.x = 3, n = 7, s[124] = 0"). A candidate model (left when quantifier
@@ -894,6 +940,20 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
   if ((!program || !typed) && !diags.hasInputErrors())
     diags.error(DiagCode::Parse, {{file, 0}, {file, 0}}, "the input could not be read");
   charge(r.stages.typecheck);
+  // Dump files are named after the file's path (../a/b.cl -> a_b-3-post.smt2), so
+  // the dumps of two files with the same name in one directory stay apart.
+  std::string stem;
+  for (const auto &part : std::filesystem::path(path).replace_extension().lexically_normal())
+    if (part != ".." && part != "." && !part.has_root_directory() && !part.empty())
+      stem += (stem.empty() ? "" : "_") + part.string();
+  if (!opts.dumpSmtDir.empty())
+    std::filesystem::create_directories(opts.dumpSmtDir);
+  if (program && !diags.hasInputErrors() && opts.inferInvariants) {
+    r.inference = inferInvariants(*program, opts, stem, sources);
+    charge(r.stages.inference);
+  }
+  if (program && !diags.hasInputErrors() && opts.dumpIr)
+    r.ir = ir::toString(*program);
   vcgen::VcResult vcs;
   if (program && !diags.hasInputErrors())
     vcs = vcgen::generate(*program, diags, opts.launch);
@@ -916,14 +976,6 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
     return r;
   }
   r.obligations = vcs.obligations.size();
-  // Dump files are named after the file's path (../a/b.cl -> a_b-3-post.smt2), so
-  // the dumps of two files with the same name in one directory stay apart.
-  std::string stem;
-  for (const auto &part : std::filesystem::path(path).replace_extension().lexically_normal())
-    if (part != ".." && part != "." && !part.has_root_directory() && !part.empty())
-      stem += (stem.empty() ? "" : "_") + part.string();
-  if (!opts.dumpSmtDir.empty())
-    std::filesystem::create_directories(opts.dumpSmtDir);
   std::vector<Job> jobs, preconditionJobs, unreachableJobs;
   for (const vcgen::Obligation &ob : vcs.obligations) {
     LineCol at = ob.range.valid() ? sources.lineCol(ob.range.begin) : LineCol{};

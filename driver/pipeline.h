@@ -25,6 +25,12 @@ struct RunOptions {
   unsigned jobs = 1;
   unsigned randomSeed = 0;
   std::string dumpSmtDir; // empty: no dump
+  // --dump-ir: FileResult::ir gets the kernel IR as vcgen reads it (after type
+  // checking and invariant inference), PVL-like (ir::toString).
+  bool dumpIr = false;
+  // Candidate loop invariants about counters, kept when proved (Houdini,
+  // vcgen/invariant_inference.h); --no-infer turns them off.
+  bool inferInvariants = true;
   // The proof cache's directory (driver/proof_cache.h); empty: no cache.
   std::string cacheDir;
   vcgen::LaunchConfig launch;
@@ -68,6 +74,7 @@ struct StageSeconds {
   double vcgen = 0;     // symbolic execution: obligations and vacuity checks
   double prove = 0;     // the obligations (in parallel with --jobs)
   double vacuity = 0;   // the assumptions' satisfiability and unreachable code
+  double inference = 0; // the Houdini rounds over candidate loop invariants
 };
 
 struct FileResult {
@@ -84,6 +91,12 @@ struct FileResult {
   double replaySeconds = 0; // of `seconds`: running kernels to confirm failures (replay/)
   std::vector<ObligationResult> obligationResults; // in vcgen's order
   Outline outline; // declarations, uses and clauses (empty when the file did not parse)
+  std::string ir;  // RunOptions::dumpIr: the IR vcgen verified
+  // Candidate loop invariants (vcgen/invariant_inference.h): how many were guessed,
+  // how many the Houdini rounds kept (the final run checks them again), the rounds.
+  struct Inference {
+    int candidates = 0, kept = 0, rounds = 0;
+  } inference;
   bool cancelled = false;
 };
 

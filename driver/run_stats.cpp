@@ -14,6 +14,10 @@ void RunStats::add(const FileResult &r, const SourceManager &sources) {
   stages_.vcgen += r.stages.vcgen;
   stages_.prove += r.stages.prove;
   stages_.vacuity += r.stages.vacuity;
+  stages_.inference += r.stages.inference;
+  replay_ += r.replaySeconds;
+  candidates_ += r.inference.candidates;
+  kept_ += r.inference.kept;
   for (const ObligationResult &o : r.obligationResults) {
     cached_ += o.cached;
     switch (o.verdict) {
@@ -59,6 +63,10 @@ void RunStats::print(std::ostream &os) const {
                     "VC generation {:.2f} s, obligations {:.2f} s, vacuity checks {:.2f} s\n",
                     total_, stages_.frontEnd, stages_.typecheck, stages_.vcgen, stages_.prove,
                     stages_.vacuity);
+  if (candidates_ || replay_ > 0)
+    os << fmt::format("kprove stats: inferred loop invariants: {} of {} candidates kept ({:.2f} "
+                      "s); replay {:.2f} s\n",
+                      kept_, candidates_, stages_.inference, replay_);
   if (slowest_.empty())
     return;
   os << "kprove stats: slowest obligations (solver time):\n";

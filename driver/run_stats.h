@@ -26,7 +26,8 @@ private:
   };
   static constexpr size_t kSlowest = 5;
   size_t files_ = 0, proved_ = 0, failed_ = 0, unknown_ = 0, vacuityQueries_ = 0, cached_ = 0;
-  double total_ = 0;
+  double total_ = 0, replay_ = 0;
+  int candidates_ = 0, kept_ = 0; // candidate loop invariants (vcgen/invariant_inference.h)
   StageSeconds stages_;
   std::vector<Slow> slowest_; // sorted, longest first, at most kSlowest
 };

@@ -169,6 +169,9 @@ struct Clause {
   // its array; a struct buffer's leaf arrays have one length): a helper with only
   // these has no contract, and is inlined where it must be (inline_helpers.cpp).
   bool generated = false;
+  // A candidate loop invariant (vcgen/invariant_inference.h): kept only if proved,
+  // numbered per program; -1 for every other clause.
+  int candidate = -1;
 };
 
 // Memory fences named by a barrier: seed syntax `barrier(ID, {local, global})`.

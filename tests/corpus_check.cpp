@@ -8,7 +8,8 @@
 //                                 failed check, assumed afterwards, may or may not hide)
 //   //: flags --int-math (why)    (run with C integers as mathematical integers, and
 //                                 say why the example needs it; may follow an expect;
-//                                 -D NAME[=VALUE] and -I DIR as on kprove's command line)
+//                                 -D NAME[=VALUE] and -I DIR as on kprove's command line;
+//                                 --no-infer: no inferred loop invariants)
 // A failing or invalid example must report exactly the listed (code, line)
 // pairs, plus any of the "may also" ones: a missing one is a missed bug, an extra
 // one a spurious report.
@@ -31,7 +32,7 @@ int main(int argc, char **argv) {
   std::ifstream in(argv[1]);
   std::string line, expectVerdict;
   std::set<std::pair<std::string, unsigned>> expected, optional;
-  bool intMath = false;
+  bool intMath = false, noInfer = false;
   std::vector<std::string> defines, includeDirs;
   while (std::getline(in, line)) {
     // `//: flags --int-math (why)`, on a line of its own or after an expectation.
@@ -41,6 +42,8 @@ int main(int argc, char **argv) {
       while (ss >> flag && flag.rfind("-", 0) == 0) {
         if (flag == "--int-math") {
           intMath = true;
+        } else if (flag == "--no-infer") {
+          noInfer = true;
         } else if (std::string value; (flag == "-D" || flag == "-I") && ss >> value) {
           (flag == "-D" ? defines : includeDirs).push_back(value);
         } else {
@@ -81,6 +84,7 @@ int main(int argc, char **argv) {
   opts.timeoutSeconds = KPROVE_TEST_TIMEOUT_SECONDS; // tests/CMakeLists.txt
   opts.jobs = 1;
   opts.launch.intMath = intMath;
+  opts.inferInvariants = !noInfer;
   opts.defines = defines;
   opts.includeDirs = includeDirs;
   SourceManager sources;

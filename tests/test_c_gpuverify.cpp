@@ -1,7 +1,8 @@
 // GPUVerify's annotation language (lang/c/lower_gpuverify.cpp, docs/language.md §11):
 // calls such as __assert, __requires and __invariant become kprove's assertions,
 // contracts and loop invariants; the predicates kprove does not model are
-// `unsupported`, by name; candidate invariants are dropped with a note. Access
+// `unsupported`, by name; candidate invariants about variables join kprove's own
+// inferred candidates (kept when proved), the others are dropped with a note. Access
 // histories and function-wide invariants: test_c_gpuverify_history.cpp.
 #include "snippet_checks.h"
 
@@ -213,8 +214,10 @@ TEST_CASE("GPUVerify's two-thread, history and all-threads predicates are unsupp
   CHECK(r.errors == Errors{{"unsupported", 2}});
 }
 
-TEST_CASE("GPUVerify's candidate invariants are dropped with a note", "[c][gpuverify]") {
-  // Dropping a hint is sound: the kernel is proved without it, or not at all.
+TEST_CASE("GPUVerify's candidate invariants: kept when proved, else dropped",
+          "[c][gpuverify][inference]") {
+  // A candidate about variables joins kprove's own inference (docs/language.md §4):
+  // i == 12345 fails on entry and is dropped; the kernel is proved without it.
   auto r = run("__kernel void k(int n) {\n"
                "  int i = 0;\n"
                "  while (__candidate_invariant(i == 12345), __invariant(i >= 0), i < n)\n"
@@ -223,15 +226,30 @@ TEST_CASE("GPUVerify's candidate invariants are dropped with a note", "[c][gpuve
                "}\n",
                ".cl");
   CHECK(r.verdict == Verdict::Verified);
-  CHECK(mentions(r.raw.remarks, "'__candidate_invariant' is ignored"));
-  // What only the dropped candidate would prove is not proved.
-  r = run("__kernel void k(int n) {\n"
+  CHECK(r.raw.inference.candidates >= 1);
+  // i changes by two different steps, so kprove guesses nothing about it: the
+  // user's candidate i >= 0 is what proves the assertion.
+  const std::string irregular = "__kernel void k(int n, int b) {\n"       // 1
+                                "  int i = 0;\n"                          // 2
+                                "  while (CANDIDATE i < n && i < 1000)\n" // 3
+                                "    if (b > 0) i += 1; else i += 2;\n"   // 4
+                                "  __assert(i >= 0);\n"                   // 5
+                                "}\n";
+  auto with = [&](const std::string &c) {
+    std::string src = irregular;
+    src.replace(src.find("CANDIDATE "), 10, c);
+    return src;
+  };
+  expect(with("__candidate_invariant(i >= 0), "), Verdict::Verified, {});
+  expect(with(""), Verdict::Failed, {{"assert", 5}});
+  // A false candidate is dropped, never reported.
+  expect(with("__candidate_invariant(i < 0), "), Verdict::Failed, {{"assert", 5}});
+  // A hint about memory is dropped with a note (ignoring it is sound).
+  r = run("__kernel void k(__global int *a, int n) {\n"
           "  int i = 0;\n"
-          "  while (__candidate_invariant(i >= 0), i < n)\n"
+          "  while (__candidate_invariant(a[0] == 0), i < n)\n"
           "    i++;\n"
-          "  __assert(i >= 0);\n"
           "}\n",
           ".cl");
-  CHECK(r.verdict == Verdict::Failed);
-  CHECK(r.errors == Errors{{"assert", 5}});
+  CHECK(mentions(r.raw.remarks, "'__candidate_invariant' is ignored"));
 }

@@ -11,6 +11,8 @@
 #include "vcgen/modifies.h"
 #include "vcgen/vacuity.h"
 
+#include <fmt/format.h>
+
 namespace kprove::vcgen {
 
 using namespace term;
@@ -127,15 +129,45 @@ void Executor::execWhile(const ir::Stmt &s, State &st) {
     invs = clausesOf(method_->contract, {ClauseKind::ContextEverywhere});
   else if (thread_)
     invs = thread_->everywhere;
-  for (const ir::Expr *e : clausesOf(s.clauses, {ClauseKind::LoopInvariant}))
-    invs.push_back(e);
+  // Candidate invariants (vcgen/invariant_inference.h) are pure and checked one by
+  // one, each check tagged with its number, apart from the user's invariant.
+  std::vector<const ir::Clause *> candidates;
+  for (const ir::Clause &c : s.clauses) {
+    if (c.kind != ClauseKind::LoopInvariant)
+      continue;
+    if (c.candidate >= 0)
+      candidates.push_back(&c);
+    else
+      invs.push_back(c.expr.get());
+  }
   ir::ExprPtr inv = conjoin(invs);
+  auto checkCandidates = [&](State &x, DiagCode code, const char *when) {
+    for (const ir::Clause *c : candidates) {
+      int saved = vc_.currentCandidate;
+      vc_.currentCandidate = c->candidate;
+      ExprEncoder enc(vc_, x);
+      T v = enc.encode(*c->expr);
+      vc_.check(x, {}, v, code, s.range,
+                fmt::format("the inferred loop invariant '{}' {} may not hold",
+                            ir::toString(*c->expr), when));
+      vc_.currentCandidate = saved;
+      x.assume(v);
+    }
+  };
+  auto assumeCandidates = [&](State &x) {
+    for (const ir::Clause *c : candidates) {
+      ExprEncoder enc(vc_, x);
+      enc.reads = ReadCheck::None;
+      x.assume(enc.encode(*c->expr));
+    }
+  };
   const std::set<std::string> modified = modifiesOf(s.body).vars;
   bool followed = vc_.followedByCode; // code after the loop (checked for reachability)
 
   checkUniform(*s.cond, st); // threads agree on entering the loop
   // Entry: the invariant holds; what it does not cover stays with the frame.
   State after = st;
+  checkCandidates(after, DiagCode::LoopEntry, "on entry");
   // Related locations: the loop whose invariant failed, as well as the clause.
   if (inv)
     res_.exhale(*inv, after,
@@ -159,6 +191,7 @@ void Executor::execWhile(const ir::Stmt &s, State &st) {
   havocModified(body);
   body.heap = vc_.freshVar("heap", Sort::Heap);
   body.mask = vc_.zeroMask(body);
+  assumeCandidates(body); // pure facts about variables: the invariant may need them
   if (inv) {
     ResourceOptions o;
     o.reads = ReadCheck::Framing;
@@ -178,6 +211,7 @@ void Executor::execWhile(const ir::Stmt &s, State &st) {
     if (x.dead)
       return;
     checkUniform(*s.cond, x); // threads agree on running one more iteration
+    checkCandidates(x, DiagCode::LoopPreserve, site ? "at this continue" : "after an iteration");
     if (!inv)
       return;
     ExhaleBlame blame{DiagCode::LoopPreserve,
@@ -200,6 +234,7 @@ void Executor::execWhile(const ir::Stmt &s, State &st) {
   havocModified(after);
   if (atomics)
     res_.havocShared(after, vc_.atomicRefs());
+  assumeCandidates(after);
   if (inv)
     res_.inhale(*inv, after);
   ExprEncoder enc(vc_, after);

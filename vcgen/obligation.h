@@ -44,6 +44,9 @@ struct Obligation {
   std::vector<ReplayInput> replayInputs;
   // The method, function or kernel whose verification made this check.
   std::string unit;
+  // Made while checking candidate loop invariant number `candidate`
+  // (vcgen/invariant_inference.h); -1 for every other check.
+  int candidate = -1;
 };
 
 // A check that the assumptions a verification rests on are consistent

@@ -118,7 +118,7 @@ void VcContext::check(State &st, const std::vector<term::T> &guards, const term:
   }
   totalAssumptions_ += facts;
   Obligation ob{code,          range, std::move(message), std::move(notes), {}, {},
-                currentKernel, {},    currentUnit};
+                currentKernel, {},    currentUnit, currentCandidate};
   if (!currentKernel.empty())
     ob.replayInputs = replayInputsOf(st, extra);
   // The query asks for the instance; the state assumes the goal itself.

@@ -58,6 +58,8 @@ public:
   // The kernel being verified ("" for methods): obligations carry it and the
   // inputs of a concrete run (replayInputsOf).
   std::string currentKernel;
+  // The candidate loop invariant being checked (-1: none): obligations carry it.
+  int currentCandidate = -1;
   // The method, function or kernel being verified ("kernel k", "method m"): a
   // file's failures are ordered root cause first within each (driver/).
   std::string currentUnit;

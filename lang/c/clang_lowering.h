@@ -337,6 +337,7 @@ private:
   bool gpuVerifyRejected(const std::string &name, SourceRange r);
   bool gpuVerifyRejectedIn(const clang::Stmt *s);
   void gpuVerifyDropped(const std::string &name, SourceRange r, const std::string &why);
+  bool readsVariablesOnly(const clang::Expr *e) const;
   ExprPtr sumFits(const clang::CallExpr *c, const std::string &name,
                   const std::vector<ExprPtr> &args);
   ExprPtr addNoOverflow(const clang::CallExpr *c, const std::string &name,

@@ -183,6 +183,50 @@ void CLowering::gpuVerifyDropped(const std::string &name, SourceRange r, const s
       {DiagCode::Unsupported, r, "GPUVerify's '" + name + "' is ignored: " + why, {}});
 }
 
+// Whether `e` reads only scalar variables, constants and thread ids (no memory, no
+// calls but `__implies`, no side effects): a GPUVerify candidate kprove can check.
+bool CLowering::readsVariablesOnly(const clang::Expr *e) const {
+  e = e->IgnoreParens();
+  if (llvm::isa<clang::IntegerLiteral>(e) || llvm::isa<clang::CXXBoolLiteralExpr>(e))
+    return true;
+  if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(e))
+    return llvm::isa<clang::EnumConstantDecl>(dr->getDecl()) ||
+           (llvm::isa<clang::VarDecl>(dr->getDecl()) && inMainFile(dr->getDecl()->getLocation()) &&
+            (isIntLike(dr->getType()) || dr->getType()->isBooleanType()));
+  if (auto *ce = llvm::dyn_cast<clang::CastExpr>(e))
+    return (isIntLike(ce->getType()) || ce->getType()->isBooleanType()) &&
+           readsVariablesOnly(ce->getSubExpr());
+  if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e))
+    return !uo->isIncrementDecrementOp() && uo->getOpcode() != clang::UO_Deref &&
+           uo->getOpcode() != clang::UO_AddrOf && readsVariablesOnly(uo->getSubExpr());
+  if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e))
+    return !bo->isAssignmentOp() && bo->getOpcode() != clang::BO_Comma &&
+           readsVariablesOnly(bo->getLHS()) && readsVariablesOnly(bo->getRHS());
+  if (auto *co = llvm::dyn_cast<clang::ConditionalOperator>(e))
+    return readsVariablesOnly(co->getCond()) && readsVariablesOnly(co->getTrueExpr()) &&
+           readsVariablesOnly(co->getFalseExpr());
+  if (auto *call = llvm::dyn_cast<clang::CallExpr>(e)) {
+    const clang::FunctionDecl *fd = call->getDirectCallee();
+    std::string name = fd ? fd->getNameAsString() : "";
+    bool threadId = name == "get_local_id" || name == "get_group_id" || name == "get_global_id" ||
+                    name == "get_local_size" || name == "get_num_groups" ||
+                    name == "get_global_size";
+    if (name != "__implies" && !threadId)
+      return false;
+    for (const clang::Expr *a : call->arguments())
+      if (!readsVariablesOnly(a))
+        return false;
+    return true;
+  }
+  // CUDA's threadIdx.x and friends.
+  if (auto *me = llvm::dyn_cast<clang::MemberExpr>(e))
+    if (auto *base = llvm::dyn_cast<clang::DeclRefExpr>(me->getBase()->IgnoreParenImpCasts())) {
+      std::string b = base->getDecl()->getNameAsString();
+      return b == "threadIdx" || b == "blockIdx" || b == "blockDim" || b == "gridDim";
+    }
+  return false;
+}
+
 // The first predicate kprove does not model inside `s`, reported by name (before
 // lowering: in a pointer comparison it would otherwise be reported as a pointer).
 bool CLowering::gpuVerifyRejectedIn(const clang::Stmt *s) {
@@ -440,7 +484,21 @@ const clang::Expr *CLowering::gpuVerifyLoopHead(const clang::Expr *c,
     SourceRange r = range(call);
     Gv k = gvKind(name);
     if (k == Gv::Candidate) {
-      gpuVerifyDropped(name, r, "a candidate invariant is a hint (ignoring it is sound)");
+      // A hint about variables only is a candidate of kprove's own inference (kept
+      // when proved: vcgen/invariant_inference.h); one about memory, access logs or
+      // other threads is dropped (ignoring a hint is sound).
+      ExprPtr e = call->getNumArgs() == 1 && readsVariablesOnly(call->getArg(0))
+                      ? gpuVerifySpec(call->getArg(0))
+                      : nullptr;
+      if (e) {
+        ir::Clause candidate{ir::ClauseKind::LoopInvariant, e, r};
+        candidate.candidate = 0; // numbered by vcgen::addCandidateInvariants
+        clauses.push_back(std::move(candidate));
+      } else {
+        gpuVerifyDropped(name, r,
+                         "a candidate invariant is a hint (ignoring it is sound); kprove "
+                         "checks candidates about variables only");
+      }
     } else if (k == Gv::Rejected) {
       gpuVerifyRejected(name, r);
     } else if (call->getNumArgs() != 1) {

@@ -31,7 +31,15 @@ depends="$(dpkg-deb --field "$deb" Depends)"
 declared="$(sed 's/ ([^)]*)//g; s/, */\n/g' <<<"$depends")" # package names, one a line
 # Each library `ldd` shows the binary linking must be covered by a declared
 # package: the ones it would fail to start without.
-for package in libz3-4 libclang-cpp19 libllvm19 libfmt9 libstdc++6 libc6 libclang-common-19-dev; do
+# Clang's resource headers are read at run time, not linked. LLVM and Clang are
+# linked statically by default (KPROVE_STATIC_LLVM), shared otherwise: the package
+# of every library `ldd` lists is asked of dpkg.
+required="libz3-4 libfmt9 libstdc++6 libc6 libclang-common-19-dev"
+while read -r lib; do
+  owner="$(dpkg -S "$(readlink -f "$lib")" 2>/dev/null | head -n 1 | cut -d: -f1)" || true
+  [ -n "$owner" ] && required="$required $owner"
+done < <(ldd "$build/driver/kprove" | sed -n 's/.*=> \(\/[^ ]*\) .*/\1/p')
+for package in $required; do
   grep -qxF "$package" <<<"$declared" || fail "Depends lacks $package: $depends"
 done
 contents="$(dpkg-deb --contents "$deb")"
