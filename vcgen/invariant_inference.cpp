@@ -1,6 +1,7 @@
 // Candidate loop invariants about counters (invariant_inference.h).
 #include "vcgen/invariant_inference.h"
 
+#include "logic/ir_clone.h"
 #include "vcgen/modifies.h"
 
 #include <map>
@@ -17,14 +18,6 @@ using ir::ExprPtr;
 using ir::StmtKind;
 using ir::StmtPtr;
 
-ExprPtr clone(const ExprPtr &e) {
-  if (!e)
-    return e;
-  auto c = std::make_shared<ir::Expr>(*e);
-  for (ExprPtr &a : c->args)
-    a = clone(a);
-  return c;
-}
 
 const ir::Expr &withoutConversions(const ir::Expr &e) {
   const ir::Expr *at = &e;
@@ -356,11 +349,11 @@ private:
       return e;
     };
     // |c|: the step's size (a literal's absolute value, else c as written).
-    auto size = [&]() -> ExprPtr { return k ? literal(*k < 0 ? -*k : *k, r) : clone(step.amount); };
-    add(loop, binary(up ? BinOp::Ge : BinOp::Le, var(), clone(init), r));
+    auto size = [&]() -> ExprPtr { return k ? literal(*k < 0 ? -*k : *k, r) : ir::cloneExpr(step.amount); };
+    add(loop, binary(up ? BinOp::Ge : BinOp::Le, var(), ir::cloneExpr(init), r));
     if (!unit) {
-      ExprPtr distance = up ? binary(BinOp::Sub, var(), clone(init), r)
-                            : binary(BinOp::Sub, clone(init), var(), r);
+      ExprPtr distance = up ? binary(BinOp::Sub, var(), ir::cloneExpr(init), r)
+                            : binary(BinOp::Sub, ir::cloneExpr(init), var(), r);
       add(loop, binary(BinOp::Eq, binary(BinOp::Mod, distance, size(), r), literal(0, r), r));
     }
     if (!loop.cond)
@@ -376,23 +369,23 @@ private:
       if (up && (t.op == BinOp::Lt || (t.op == BinOp::Ne && unit))) {
         // v < n before the step: v <= n after a step of 1, v < n + c after one of c.
         op = unit ? BinOp::Le : BinOp::Lt;
-        bound = unit ? clone(t.bound) : binary(BinOp::Add, clone(t.bound), size(), r);
+        bound = unit ? ir::cloneExpr(t.bound) : binary(BinOp::Add, ir::cloneExpr(t.bound), size(), r);
       } else if (up && t.op == BinOp::Le) {
         op = BinOp::Le;
-        bound = binary(BinOp::Add, clone(t.bound), size(), r);
+        bound = binary(BinOp::Add, ir::cloneExpr(t.bound), size(), r);
       } else if (!up && (t.op == BinOp::Gt || (t.op == BinOp::Ne && unit))) {
         op = unit ? BinOp::Ge : BinOp::Gt;
-        bound = unit ? clone(t.bound) : binary(BinOp::Sub, clone(t.bound), size(), r);
+        bound = unit ? ir::cloneExpr(t.bound) : binary(BinOp::Sub, ir::cloneExpr(t.bound), size(), r);
       } else if (!up && t.op == BinOp::Ge) {
         op = BinOp::Ge;
-        bound = binary(BinOp::Sub, clone(t.bound), size(), r);
+        bound = binary(BinOp::Sub, ir::cloneExpr(t.bound), size(), r);
       } else {
         continue;
       }
-      add(loop, binary(op, var(), clone(bound), r));
+      add(loop, binary(op, var(), ir::cloneExpr(bound), r));
       // The loop may start past its bound (then it never runs).
       add(loop, binary(BinOp::Or, binary(op, var(), bound, r),
-                       binary(BinOp::Eq, var(), clone(init), r), r));
+                       binary(BinOp::Eq, var(), ir::cloneExpr(init), r), r));
     }
   }
 
@@ -410,9 +403,9 @@ private:
     };
     if (step.kind == Step::Halve) {
       add(loop, binary(BinOp::Ge, var(), literal(0, r), r));
-      add(loop, binary(BinOp::Le, var(), clone(init), r));
+      add(loop, binary(BinOp::Le, var(), ir::cloneExpr(init), r));
     } else {
-      add(loop, binary(BinOp::Ge, var(), clone(init), r));
+      add(loop, binary(BinOp::Ge, var(), ir::cloneExpr(init), r));
     }
     if (isPowerOfTwo(step.factor) && step.cInteger)
       add(loop, binary(BinOp::Eq,

@@ -21,6 +21,7 @@
 // Annotations (assert, assume, invariants) read memory without logging. At the
 // kernel's start the logs are empty: a precondition's flags are false.
 #include "lang/c/c_frontend.h"
+#include "logic/ir_clone.h"
 
 #include <functional>
 #include <map>
@@ -35,14 +36,6 @@ using ir::ExprPtr;
 using ir::StmtKind;
 using ir::StmtPtr;
 
-ExprPtr clone(const ExprPtr &e) {
-  if (!e)
-    return e;
-  auto c = std::make_shared<ir::Expr>(*e);
-  for (ExprPtr &a : c->args)
-    a = clone(a);
-  return c;
-}
 
 void forEachExpr(const ExprPtr &e, const std::function<void(const ir::Expr &)> &f) {
   if (!e)
@@ -189,7 +182,7 @@ private:
         for (ExprPtr &a : e->args)
           atEntry(a);
       };
-      c.expr = clone(c.expr);
+      c.expr = ir::cloneExpr(c.expr);
       atEntry(c.expr);
       if (offset)
         diags_.error(DiagCode::Unsupported, c.range,
@@ -225,7 +218,7 @@ private:
     return ir::makeVar(name, r);
   }
   static ExprPtr conj(const ExprPtr &guard, ExprPtr c, SourceRange r) {
-    return guard ? ir::makeBinary(ir::BinOp::And, clone(guard), std::move(c), r) : c;
+    return guard ? ir::makeBinary(ir::BinOp::And, ir::cloneExpr(guard), std::move(c), r) : c;
   }
 
   // The access of cell `index` of `array`, logged or not.
@@ -238,7 +231,7 @@ private:
     st->body.push_back(
         assign(std::string(write ? kWriteLog : kReadLog) + array, ir::makeBool(true, r), r));
     st->body.push_back(
-        assign(std::string(write ? kWriteIndex : kReadIndex) + array, clone(index), r));
+        assign(std::string(write ? kWriteIndex : kReadIndex) + array, ir::cloneExpr(index), r));
     out.push_back(st);
   }
 
@@ -252,19 +245,19 @@ private:
     case ExprKind::Binary:
       if (e->binop == ir::BinOp::And || e->binop == ir::BinOp::Implies) {
         reads(e->args[0], guard, out);
-        reads(e->args[1], conj(guard, clone(e->args[0]), r), out);
+        reads(e->args[1], conj(guard, ir::cloneExpr(e->args[0]), r), out);
         return;
       }
       if (e->binop == ir::BinOp::Or) {
         reads(e->args[0], guard, out);
-        reads(e->args[1], conj(guard, ir::makeUnary(ir::UnOp::Not, clone(e->args[0]), r), r), out);
+        reads(e->args[1], conj(guard, ir::makeUnary(ir::UnOp::Not, ir::cloneExpr(e->args[0]), r), r), out);
         return;
       }
       break;
     case ExprKind::Ite:
       reads(e->args[0], guard, out);
-      reads(e->args[1], conj(guard, clone(e->args[0]), r), out);
-      reads(e->args[2], conj(guard, ir::makeUnary(ir::UnOp::Not, clone(e->args[0]), r), r), out);
+      reads(e->args[1], conj(guard, ir::cloneExpr(e->args[0]), r), out);
+      reads(e->args[2], conj(guard, ir::makeUnary(ir::UnOp::Not, ir::cloneExpr(e->args[0]), r), r), out);
       return;
     case ExprKind::Index:
       reads(e->args[1], guard, out);
