@@ -444,3 +444,21 @@ TEST_CASE("bool fields of struct buffers read, annotate and copy as truth values
   kprove::testing::expectOutcome(replaced(copy, "VALUE", "0"), Verdict::Failed, {{"post", 4}},
                                  ".cl");
 }
+
+TEST_CASE("an array of vectors kprove does not model is named by its element type",
+          "[c][aggregates][messages]") {
+  // A file-scope __constant array of vectors: its element type in the message, never
+  // Clang's "NULL TYPE" (an array has no pointee type).
+  auto r = cl("__constant int3 c[2] = {{0, 0, 0}, {1, 0, 0}};\n" // 1
+              "__kernel void k() {\n"                             // 2
+              "  __assert(c[0].x == 0);\n"                        // 3
+              "}\n");
+  CHECK(r.verdict == Verdict::Invalid);
+  CHECK(r.errors.count({"unsupported", 3}));
+  bool named = false;
+  for (const kprove::Diagnostic &d : r.raw.errors) {
+    CHECK(d.message.find("NULL TYPE") == std::string::npos);
+    named = named || d.message.find("pointer to 'int3'") != std::string::npos;
+  }
+  CHECK(named);
+}

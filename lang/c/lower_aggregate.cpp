@@ -199,7 +199,13 @@ CLowering::aggregateBuffer(const clang::Expr *e, std::vector<StmtPtr> &pre) {
       b->second = addOffset(b->second, i, false, r);
       return b;
     }
-  unsupported(r, "this pointer to '" + e->getType()->getPointeeType().getAsString() +
+  // An array (a file-scope `__constant int3 c[2]`) has no pointee type: name its
+  // element type, never Clang's "NULL TYPE".
+  clang::QualType t = e->getType();
+  clang::QualType elem = t->isPointerType() ? t->getPointeeType()
+                         : t->isArrayType() ? clang::QualType(t->getPointeeOrArrayElementType(), 0)
+                                            : t;
+  unsupported(r, "this pointer to '" + elem.getAsString() +
                      "' (only a buffer parameter or a __local array of structs or vectors, "
                      "indexed: p[i].f, p->f, (p + i)->f)");
   return std::nullopt;
