@@ -450,8 +450,8 @@ TEST_CASE("an array of vectors kprove does not model is named by its element typ
   // A file-scope __constant array of vectors: its element type in the message, never
   // Clang's "NULL TYPE" (an array has no pointee type).
   auto r = cl("__constant int3 c[2] = {{0, 0, 0}, {1, 0, 0}};\n" // 1
-              "__kernel void k() {\n"                             // 2
-              "  __assert(c[0].x == 0);\n"                        // 3
+              "__kernel void k() {\n"                            // 2
+              "  __assert(c[0].x == 0);\n"                       // 3
               "}\n");
   CHECK(r.verdict == Verdict::Invalid);
   CHECK(r.errors.count({"unsupported", 3}));
