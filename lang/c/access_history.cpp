@@ -36,7 +36,6 @@ using ir::ExprPtr;
 using ir::StmtKind;
 using ir::StmtPtr;
 
-
 void forEachExpr(const ExprPtr &e, const std::function<void(const ir::Expr &)> &f) {
   if (!e)
     return;
@@ -221,18 +220,39 @@ private:
     return guard ? ir::makeBinary(ir::BinOp::And, ir::cloneExpr(guard), std::move(c), r) : c;
   }
 
-  // The access of cell `index` of `array`, logged or not.
-  void log(bool write, const std::string &array, const ExprPtr &index, const ExprPtr &guard,
+  // The access of cell `index` of the array `array` evaluates to, logged or not, in
+  // the log of every array it may be: its own (by name), and any other whose buffer
+  // it may be at run time — a pointer whose array is chosen while the kernel runs
+  // (`c ? a : b`, `q$arr`), or another parameter the host may have passed the same
+  // buffer for. Those are logged under the condition that the buffers are one. A
+  // kernel's local or private array (by name) is its own object, no other.
+  void log(bool write, const ExprPtr &array, const ExprPtr &index, const ExprPtr &guard,
            SourceRange r, std::vector<StmtPtr> &out) {
-    if (!arrays_.count(array))
-      return;
-    StmtPtr st = newStmt(StmtKind::If, r);
-    st->cond = conj(guard, pick(r, out), r);
-    st->body.push_back(
-        assign(std::string(write ? kWriteLog : kReadLog) + array, ir::makeBool(true, r), r));
-    st->body.push_back(
-        assign(std::string(write ? kWriteIndex : kReadIndex) + array, ir::cloneExpr(index), r));
-    out.push_back(st);
+    bool named = array->kind == ExprKind::Var;
+    for (const auto &[name, space] : arrays_) {
+      ExprPtr cond = guard;
+      if (!named || array->name != name) {
+        if (named && (ownObject(array->name) || ownObject(name)))
+          continue;
+        cond = conj(
+            guard, ir::makeBinary(ir::BinOp::Eq, ir::cloneExpr(array), ir::makeVar(name, r), r), r);
+      }
+      StmtPtr st = newStmt(StmtKind::If, r);
+      st->cond = conj(cond, pick(r, out), r);
+      st->body.push_back(
+          assign(std::string(write ? kWriteLog : kReadLog) + name, ir::makeBool(true, r), r));
+      st->body.push_back(
+          assign(std::string(write ? kWriteIndex : kReadIndex) + name, ir::cloneExpr(index), r));
+      out.push_back(st);
+    }
+  }
+
+  // A kernel's own local or private array: an object no other name denotes.
+  bool ownObject(const std::string &name) const {
+    for (const ir::KernelArray &a : k_.locals)
+      if (a.name == name)
+        return true;
+    return false;
   }
 
   // The reads `e` makes, in C's order of evaluation; `guard`: the condition under
@@ -250,19 +270,21 @@ private:
       }
       if (e->binop == ir::BinOp::Or) {
         reads(e->args[0], guard, out);
-        reads(e->args[1], conj(guard, ir::makeUnary(ir::UnOp::Not, ir::cloneExpr(e->args[0]), r), r), out);
+        reads(e->args[1],
+              conj(guard, ir::makeUnary(ir::UnOp::Not, ir::cloneExpr(e->args[0]), r), r), out);
         return;
       }
       break;
     case ExprKind::Ite:
       reads(e->args[0], guard, out);
       reads(e->args[1], conj(guard, ir::cloneExpr(e->args[0]), r), out);
-      reads(e->args[2], conj(guard, ir::makeUnary(ir::UnOp::Not, ir::cloneExpr(e->args[0]), r), r), out);
+      reads(e->args[2], conj(guard, ir::makeUnary(ir::UnOp::Not, ir::cloneExpr(e->args[0]), r), r),
+            out);
       return;
     case ExprKind::Index:
+      reads(e->args[0], guard, out);
       reads(e->args[1], guard, out);
-      if (e->args[0]->kind == ExprKind::Var)
-        log(false, e->args[0]->name, e->args[1], guard, r, out);
+      log(false, e->args[0], e->args[1], guard, r, out);
       return;
     case ExprKind::Forall:
     case ExprKind::Exists:
@@ -339,9 +361,9 @@ private:
     case StmtKind::Assign:
       reads(s->value, nullptr, out);
       if (s->target && s->target->kind == ExprKind::Index) {
+        reads(s->target->args[0], nullptr, out);
         reads(s->target->args[1], nullptr, out);
-        if (s->target->args[0]->kind == ExprKind::Var)
-          log(true, s->target->args[0]->name, s->target->args[1], nullptr, s->range, out);
+        log(true, s->target->args[0], s->target->args[1], nullptr, s->range, out);
       }
       break;
     case StmtKind::If:
