@@ -390,6 +390,8 @@ private:
     }
     case StmtKind::Sequential:
       return stmts(s.body);
+    case StmtKind::Vec:
+      return vec(s);
     case StmtKind::Barrier:
       return barrier(s);
     case StmtKind::Break:
@@ -729,6 +731,22 @@ private:
     parInParallel_.pop_back();
     parInvariants_.pop_back();
     parNames_.pop_back();
+  }
+
+  // `vec (int j = lo .. hi) { ... }`: j is read-only in the body, like a par
+  // iteration variable; what the body may contain is vcgen's to decide (it runs
+  // the body in lock-step).
+  void vec(Stmt &s) {
+    for (ParIter &it : s.iters) {
+      if (it.lo)
+        requireType(*it.lo, ExprCtx{}, Type::Int, "vec bound");
+      if (it.hi)
+        requireType(*it.hi, ExprCtx{}, Type::Int, "vec bound");
+    }
+    ScopeGuard scope(*this);
+    for (const ParIter &it : s.iters)
+      declare(it.name, {Type::Int, VarKind::ParIter}, it.range);
+    block(s.body);
   }
 
   void barrier(Stmt &s) {

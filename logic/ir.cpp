@@ -587,6 +587,15 @@ private:
     case StmtKind::Par:
       parStmt(s);
       return;
+    case StmtKind::Vec:
+      out_ += "vec(int " + s.iters.at(0).name + " = ";
+      expr(s.iters[0].lo);
+      out_ += " .. ";
+      expr(s.iters[0].hi);
+      out_ += ") ";
+      block(s.body);
+      out_ += '\n';
+      return;
     case StmtKind::Parallel:
     case StmtKind::Sequential:
       out_ += s.kind == StmtKind::Parallel ? "parallel " : "sequential ";

@@ -199,6 +199,11 @@ enum class StmtKind {
   // postcondition.
   Parallel,
   Sequential,
+  // VerCors's `vec (int j = lo .. hi) { body }`: the iterations run the body in
+  // lock-step inside the thread that reaches it, one statement at a time for all of
+  // them (SIMD). iters: the one iteration variable; body: declarations, assignments
+  // to lane variables and array cells, ifs and asserts.
+  Vec,
   Barrier, // name, fences, clauses (requires/ensures/context), seedStyle
   Atomic,  // name (the operation, e.g. "add"), target (optional result), args[0] the
            // location (an Index), args[1..] the operands (C front end)

@@ -188,7 +188,8 @@ void Interpreter::exec(const ir::Stmt &s, Thread &t) {
   case ir::StmtKind::Par:
   case ir::StmtKind::Parallel:
   case ir::StmtKind::Sequential:
-    throw NotReplayable{"a parallel block (par) in a kernel"};
+  case ir::StmtKind::Vec:
+    throw NotReplayable{"a parallel block (par or vec) in a kernel"};
   case ir::StmtKind::InvariantBlock:
   case ir::StmtKind::AtomicBlock:
     throw NotReplayable{"an invariant or atomic block (PVL)"};

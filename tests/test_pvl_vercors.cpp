@@ -196,7 +196,8 @@ TEST_CASE("verdicts: old in a par block's clauses is the block's start", "[vcgen
 }
 
 // Issue 12's minimal reproductions of incompleteness found in VerCors's corpus.
-TEST_CASE("verdicts: context_everywhere frames a loop invariant without counting it twice", "[vcgen][pvl]") {
+TEST_CASE("verdicts: context_everywhere frames a loop invariant without counting it twice",
+          "[vcgen][pvl]") {
   const std::string loop = "context_everywhere a != null && a.length > 0;\n"
                            "context_everywhere Perm(a[0], write);\n"
                            "void m(int[] a) {\n"
@@ -225,7 +226,8 @@ TEST_CASE("verdicts: a forall* bound N*2 with N == 2 known is the literal 4", "[
                           "  }\n"
                           "}\n";
   expectVerified(par);
-  expectFail(kprove::testing::replaced(par, "i < N*2; Perm", "i < N*2 - 1; Perm"), {{"par.pre", 6}});
+  expectFail(kprove::testing::replaced(par, "i < N*2; Perm", "i < N*2 - 1; Perm"),
+             {{"par.pre", 6}});
 }
 
 // Two-dimensional arrays (docs/language.md §2): rows are fixed, \matrix makes them
@@ -253,8 +255,7 @@ TEST_CASE("verdicts: 2-D arrays, rows and \\matrix", "[vcgen][pvl]") {
                         " row[0] = 5;\n"
                         "}\n");
   // Rows read past the matrix: bounds on the row index, then on the column.
-  expectFail(head + "void b(int M, int N, int[][] m) {\n int x = m[M][0];\n}\n",
-             {{"bounds", 4}});
+  expectFail(head + "void b(int M, int N, int[][] m) {\n int x = m[M][0];\n}\n", {{"bounds", 4}});
   // Without \matrix, two rows may be one array: a 2-D \forall* may name a cell twice.
   expectFail("requires m != null && m.length == 2 && m[0] != null && m[1] != null;\n"
              "requires m[0].length == 1 && m[1].length == 1;\n"
@@ -274,4 +275,81 @@ TEST_CASE("verdicts: 2-D arrays, rows and \\matrix", "[vcgen][pvl]") {
   auto notMatrix = runSnippet("requires \\matrix(a, 1, 1);\nvoid f(int[] a) { }\n");
   CHECK(notMatrix.verdict == Verdict::Invalid);
   CHECK(notMatrix.errors == Errors{{"type", 1}});
+}
+
+TEST_CASE("pvl: a vec block holds its one iteration variable and its body", "[pvl]") {
+  Parse p("void f(int[] a, int n) {\n vec (int j = 0 .. n) { a[j] = j; }\n}\n");
+  const auto &body = bodyOf(p);
+  REQUIRE(body.size() == 1);
+  const ir::Stmt &vec = *body[0];
+  REQUIRE(vec.kind == ir::StmtKind::Vec);
+  REQUIRE(vec.iters.size() == 1);
+  CHECK(vec.iters[0].name == "j");
+  CHECK(ir::toString(*vec.iters[0].hi) == "n");
+  REQUIRE(vec.body.size() == 1);
+  CHECK(vec.body[0]->kind == ir::StmtKind::Assign);
+}
+
+TEST_CASE("verdicts: a vec block runs its iterations in lock-step", "[vcgen][pvl]") {
+  const char *head = "context_everywhere n > 1 && a != null && a.length == n + 1;\n"
+                     "context (\\forall* int i; 0 <= i && i <= n; Perm(a[i], write));\n";
+  // Every iteration reads before any writes: a[j] gets the old a[j + 1].
+  expectVerified(std::string(head) +
+                 "ensures (\\forall int i; 0 <= i && i < n; a[i] == \\old(a[i + 1]));\n"
+                 "ensures a[n] == \\old(a[n]);\n"
+                 "void shift(int n, int[] a) {\n vec (int j = 0 .. n) { a[j] = a[j + 1]; }\n}\n");
+  // ... not the value an earlier iteration wrote (a sequential loop's a[1] would be 5).
+  expectFail(std::string(head) + "void shift(int n, int[] a) {\n a[1] = 5; a[2] = 7;\n"
+                                 " vec (int j = 0 .. n) { a[j] = a[j + 1]; }\n"
+                                 " assert a[0] == 5;\n assert a[1] == 5;\n}\n",
+             {{"assert", 7}});
+  // An if masks iterations; a lane's own variable keeps its value where it is masked.
+  expectVerified(std::string(head) +
+                 "ensures (\\forall int i; 0 <= i && i < n; a[i] == (i % 2 == 0 ? 1 : 2));\n"
+                 "void parity(int n, int[] a) {\n vec (int j = 0 .. n) {\n  int v = 2;\n"
+                 "  if (j % 2 == 0) { v = 1; }\n  a[j] = v;\n  assert a[j] == v;\n }\n}\n");
+  // An uninitialised variable has a value of its own in each iteration.
+  expectFail(std::string(head) + "void lanes(int n, int[] a) {\n"
+                                 " vec (int j = 0 .. n) { int t; a[j] = t; }\n"
+                                 " assert a[0] == a[1];\n}\n",
+             {{"assert", 5}});
+}
+
+TEST_CASE("verdicts: a vec block's writes need permission and distinct cells", "[vcgen][pvl]") {
+  const char *head = "context_everywhere a != null && b != null && a.length == n && "
+                     "b.length == n;\n";
+  // Two iterations writing one cell.
+  expectFail(std::string(head) +
+                 "context (\\forall* int i; 0 <= i && i < n; Perm(a[i], write));\n"
+                 "void one(int n, int[] a, int[] b) {\n vec (int j = 0 .. n) { a[0] = j; }\n}\n",
+             {{"perm.write", 4}});
+  expectFail(std::string(head) + "context (\\forall* int i; 0 <= i && i < n; Perm(a[i], write));\n"
+                                 "void half(int n, int[] a, int[] b) {\n"
+                                 " vec (int j = 0 .. n) { a[j / 2] = j; }\n}\n",
+             {{"injectivity", 4}});
+  // Reads need the thread's permission for every iteration.
+  expectFail(
+      std::string(head) +
+          "context (\\forall* int i; 0 <= i && i < n; Perm(a[i], write));\n"
+          "void load(int n, int[] a, int[] b) {\n vec (int j = 0 .. n) { a[j] = b[j]; }\n}\n",
+      {{"perm.read", 4}});
+  expectFail(std::string(head) +
+                 "context (\\forall* int i; 0 <= i && i < n; Perm(a[i], 1\\2));\n"
+                 "void half(int n, int[] a, int[] b) {\n vec (int j = 0 .. n) { a[j] = 0; }\n}\n",
+             {{"perm.write", 4}});
+}
+
+TEST_CASE("pvl: what a vec block cannot hold is unsupported, by name", "[vcgen][pvl]") {
+  const char *head = "context_everywhere a != null && a.length == n;\n"
+                     "context (\\forall* int i; 0 <= i && i < n; Perm(a[i], write));\n";
+  // Every iteration would assign the method's variable.
+  auto outer = runSnippet(std::string(head) + "void f(int n, int[] a) {\n int s = 0;\n"
+                                              " vec (int j = 0 .. n) { s = j; }\n}\n");
+  CHECK(outer.verdict == Verdict::Invalid);
+  CHECK(outer.errors == Errors{{"unsupported", 5}});
+  auto loop = runSnippet(std::string(head) + "void f(int n, int[] a) {\n"
+                                             " vec (int j = 0 .. n) {\n"
+                                             "  while (false) { }\n }\n}\n");
+  CHECK(loop.verdict == Verdict::Invalid);
+  CHECK(loop.errors == Errors{{"unsupported", 5}});
 }

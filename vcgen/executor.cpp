@@ -264,6 +264,9 @@ void Executor::exec(const ir::Stmt &s, State &st) {
   case ir::StmtKind::Sequential:
     execPar(s, st);
     return;
+  case ir::StmtKind::Vec:
+    execVec(s, st);
+    return;
   case ir::StmtKind::Barrier:
     execBarrier(s, st);
     st.writesSinceBarrier.clear();

@@ -100,6 +100,15 @@ private:
                       const ParRanges &ranges, std::initializer_list<ir::ClauseKind> kinds,
                       bool firstRegion,
                       const std::function<void(const ir::Expr &, const ResourceOptions &)> &use);
+  // VerCors's vec blocks, run in lock-step (vcgen/vec_block.cpp).
+  struct VecLanes;
+  void execVec(const ir::Stmt &s, State &st);
+  void execVecBody(const std::vector<ir::StmtPtr> &body, State &st, VecLanes &v,
+                   const term::T &active);
+  void execVecStmt(const ir::Stmt &s, State &st, VecLanes &v, const term::T &active);
+  void execVecWrite(const ir::Stmt &s, State &st, VecLanes &v, const term::T &active);
+  State laneState(const State &st, const VecLanes &v, const term::T &active);
+  std::optional<term::T> laneValue(const ir::Expr &e, State &lane, VecLanes &v);
   void execBarrier(const ir::Stmt &s, State &st);
   void runBarrierBody(const ir::Stmt &s, State &g);
   void execAtomic(const ir::Stmt &s, State &st);

@@ -124,6 +124,9 @@ T rangeOf(const QBinder &b) {
 // Says who may claim the same cell: threads (the user wrote no quantifier, the
 // clause is every thread's), a user's \forall*, or both.
 std::string injectivityMessage(const std::vector<QBinder> &used, const std::string &array) {
+  if (std::any_of(used.begin(), used.end(), [](const QBinder &b) { return b.overLanes; }))
+    return fmt::format("two iterations of the vec block may write the same element of '{}'",
+                       array);
   bool threads =
       std::all_of(used.begin(), used.end(), [](const QBinder &b) { return b.overThreads; });
   bool user =

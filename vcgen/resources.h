@@ -28,6 +28,7 @@ struct QBinder {
   std::optional<term::T> lo, hi;
   bool overThreads =
       false; // the threads (or par iterations) holding the clause, not a user's \forall*
+  bool overLanes = false; // the iterations of a vec block writing a cell
 };
 
 struct Atom {

@@ -72,7 +72,10 @@ term::T readPermission() {
 std::string VcContext::fresh(const std::string &base) {
   const char *tag = separateNames_ ? "v" : "";
   unsigned n = counters_[base + "@" + tag]++;
-  return base + "@" + tag + std::to_string(n);
+  std::string name = base + "@" + tag + std::to_string(n);
+  if (freshLog)
+    freshLog->push_back(name);
+  return name;
 }
 
 term::T VcContext::zeroMask(State &st) {

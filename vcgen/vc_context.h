@@ -36,6 +36,9 @@ public:
     VcContext &vc_;
     bool saved_;
   };
+  // While set, every name fresh() invents is appended here (a vec block's lane
+  // values must not rest on one).
+  std::vector<std::string> *freshLog = nullptr;
   term::T freshVar(const std::string &base, term::Sort sort) {
     return term::var(fresh(base), sort);
   }

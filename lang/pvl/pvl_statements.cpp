@@ -292,6 +292,7 @@ x3::rule<class par_id, StmtPtr> const par_stmt = "'par'";
 x3::rule<class par_iter_id, ir::ParIter> const par_iter = "'int'";
 x3::rule<class barrier_id, StmtPtr> const barrier_stmt = "'barrier'";
 x3::rule<class par_region_id, StmtPtr> const par_region = "'par'";
+x3::rule<class vec_block_id, StmtPtr> const vec_block = "'vec'";
 x3::rule<class invariant_block_id, StmtPtr> const invariant_block = "'invariant'";
 x3::rule<class atomic_block_id, StmtPtr> const atomic_block = "'atomic'";
 
@@ -354,6 +355,12 @@ auto const par_region_def =
                    (sequential_kw >> tk(Tok::LBrace))[newRegion(StmtKind::Sequential)]) >
                   *par_region[pushRegion] > tk(Tok::RBrace)])[stmtRange];
 
+// VerCors's `vec (int j = lo .. hi) { ... }`: one iteration variable, then a block.
+IdentText const vec_kw("vec", "'vec'");
+auto const vec_block_def =
+    span(x3::omit[(vec_kw >> tk(Tok::LParen))[newStmtOf(StmtKind::Vec)] >> par_iter[parIter] >
+                  tk(Tok::RParen) > block[parBody]])[stmtRange];
+
 // Seed fences: `global`, `local`, `{local, global}`; the barrier id may be a number.
 auto const fence_flag = tk(Tok::KwGlobal)[fence(true)] | tk(Tok::KwLocal)[fence(false)];
 auto const fence_list = fence_flag % tk(Tok::Comma);
@@ -387,7 +394,7 @@ auto const atomic_block_def =
 // of that name cannot be meant unless it is assigned).
 constexpr std::string_view kUnsupportedStatements[] = {
     "fold",   "unfold",  "lock", "unlock",  "fork",  "join", "inhale", "exhale",     "goto",
-    "refute", "witness", "vec",  "package", "apply", "send", "recv",   "communicate"};
+    "refute", "witness", "package", "apply", "send", "recv",   "communicate"};
 IdentIn const unsupported_stmt_word(kUnsupportedStatements);
 auto const unsupported_stmt =
     (unsupported_stmt_word >>
@@ -398,13 +405,13 @@ auto const unsupported_stmt =
 auto const stmt_inner_def = invariant_block[pushStmt] | atomic_block[pushStmt] | unsupported_stmt |
                             block_stmt[pushStmt] | if_stmt[pushStmt] | while_stmt[pushStmt] |
                             return_stmt[pushStmt] | assert_stmt[pushStmt] | assume_stmt[pushStmt] |
-                            par_region[pushStmt] | barrier_stmt[pushStmt] | decl_stmt[declStmts] |
+                            par_region[pushStmt] | vec_block[pushStmt] | barrier_stmt[pushStmt] | decl_stmt[declStmts] |
                             call_stmt[pushStmt] | assign_stmt[pushStmt] | misplaced_clause;
 
 BOOST_SPIRIT_DEFINE(stmt_inner, block_stmt, if_stmt, while_stmt, while_tail, for_tail, loop_tail,
                     for_list, return_stmt, assert_stmt, assume_stmt, call_stmt, decl_stmt,
                     decl_list, assign_stmt, assign_expr, par_stmt, par_iter, barrier_stmt,
-                    par_region, invariant_block, atomic_block)
+                    par_region, vec_block, invariant_block, atomic_block)
 
 } // namespace
 
