@@ -791,14 +791,24 @@ private:
         continue;
       }
       const Stmt *inv = nullptr;
+      size_t at = 0;
       for (size_t k = parInvariants_.back(); k-- > 0 && !inv;)
-        if (invariants_[k].first->name == tag->name)
+        if (invariants_[k].first->name == tag->name) {
           inv = invariants_[k].first;
+          at = k;
+        }
       if (!inv) {
         error(tag->range, "barrier tag " + quoted(tag->name) +
                               " does not name an invariant block around the par block");
         continue;
       }
+      // An invariant block around an enclosing par block is shared with that block's
+      // other threads, which may be inside atomic(NAME) while this block's threads
+      // meet at the barrier (red team): only the invariants the par block's own
+      // thread declared may be suspended.
+      if (parInvariants_.size() >= 2 && at < parInvariants_[parInvariants_.size() - 2])
+        unsupported(tag->range, "a barrier tag naming an invariant block outside the enclosing "
+                                "par block (that block's other threads may hold the invariant)");
       if (parInParallel_.back())
         unsupported(tag->range, "a barrier tag in a par block of a 'parallel' region "
                                 "(other blocks may hold the invariant)");

@@ -674,8 +674,8 @@ TEST_CASE("pvl: VerCors constructs kprove does not model are unsupported", "[pvl
     CHECK(p.where() == where);
     CHECK(p.diag().message == message);
   };
-  requireUnsupported("void f() {\n  vec (int i = 0 .. 3) { }\n}", "2:3",
-                     "'vec' statements are not supported");
+  requireUnsupported("void f() {\n  witness x;\n}", "2:3",
+                     "'witness' statements are not supported");
   requireUnsupported("void f(int[] a) {\n  fold inv(a);\n}", "2:3",
                      "'fold' statements are not supported");
   requireUnsupported("requires \\values(a, 0, 2) == \\values(a, 0, 2);\nvoid f(int[] a);", "1:10",

@@ -50,8 +50,8 @@ ir::ExprPtr conjoin(const std::vector<const ir::Expr *> &parts) {
 }
 
 void analyseDivergence(ThreadContext &tc, const std::vector<ir::StmtPtr> &body,
-                       std::set<std::string> uniform) {
-  LockStepResult ls = analyseLockStep(body, std::move(uniform));
+                       std::set<std::string> uniform, const std::set<std::string> &memoryReaders) {
+  LockStepResult ls = analyseLockStep(body, std::move(uniform), memoryReaders);
   tc.divergence.clear();
   for (const DivergenceError &d : ls.errors)
     tc.divergence[d.condition].push_back(d.barrier);

@@ -150,7 +150,7 @@ private:
 // Runs the lock-step analysis of a parallel body: sets the names that are uniform
 // across the group and the conditions the executor must prove uniform.
 void analyseDivergence(ThreadContext &tc, const std::vector<ir::StmtPtr> &body,
-                       std::set<std::string> uniform);
+                       std::set<std::string> uniform, const std::set<std::string> &memoryReaders);
 
 // One arbitrary thread of a kernel or parallel block, from `st` (its id already
 // bound): the postcondition must frame itself, the precondition is inhaled

@@ -477,7 +477,7 @@ private:
         uniform.insert(n); // parameters, sizes, local arrays, ids of unused dimensions
     // One group's threads share its id (bound by `fix` above, so not in base_).
     uniform.insert(groupVars_.begin(), groupVars_.end());
-    analyseDivergence(tc, k_.body, uniform);
+    analyseDivergence(tc, k_.body, uniform, vc_.heapFunctions);
     ExhaleBlame blame{DiagCode::Post,
                       DiagCode::Post,
                       "the thread's postcondition",

@@ -6,6 +6,7 @@
 // checker rejects an atomic block inside another of the same invariant and barriers
 // or par blocks inside an atomic block, which would break that exclusion.
 #include "vcgen/executor.h"
+#include "vcgen/modifies.h"
 
 #include <fmt/format.h>
 
@@ -23,11 +24,33 @@ void exhaleInvariant(ResourceEngine &res, const ir::Stmt &s, State &st, DiagCode
   res.exhale(*s.value, st, blame, reads);
 }
 
+void namesIn(const ir::Expr &e, std::set<std::string> &out) {
+  if (e.kind == ir::ExprKind::Var)
+    out.insert(e.name);
+  for (const ir::ExprPtr &a : e.args)
+    if (a)
+      namesIn(*a, out);
+}
+
 } // namespace
 
 void Executor::execInvariantBlock(const ir::Stmt &s, State &st) {
   if (!s.value)
     return;
+  // The block's end, its atomic blocks and the barriers that suspend it all read I
+  // in the state of their own: a variable of I assigned inside the block would make
+  // them speak of other locations than the ones given away (red team: `Perm(a[k],
+  // write)` given with k == 0, taken back with k == 1).
+  std::set<std::string> named;
+  namesIn(*s.value, named);
+  for (const ModifiesSet::Assignment &a : modifiesOf(s.body).assignments)
+    if (named.count(a.var)) {
+      vc_.unsupported(a.stmt->range,
+                      fmt::format("assigning '{}' inside the invariant block '{}', whose "
+                                  "invariant names it",
+                                  a.var, s.name));
+      return;
+    }
   // I must frame itself: it is inhaled into states that hold nothing else of it.
   res_.checkSelfFraming(*s.value, st);
   exhaleInvariant(res_, s, st, DiagCode::InvEstablish, "when its block starts");

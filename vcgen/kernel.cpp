@@ -183,7 +183,7 @@ private:
     std::set<std::string> uniform{"gsize", "tcount", "gid"};
     for (const ir::KernelArray &a : k_.arrays)
       uniform.insert(a.name);
-    analyseDivergence(tc, k_.body, uniform);
+    analyseDivergence(tc, k_.body, uniform, vc_.heapFunctions);
 
     checkVacuity();
     State st = base_;

@@ -35,7 +35,9 @@ struct LockStepResult {
 };
 
 // `uniform` holds the names known to be uniform on entry (parameters, sizes,
-// the group id); thread ids must not be in it.
-LockStepResult analyseLockStep(const std::vector<ir::StmtPtr> &body, std::set<std::string> uniform);
+// the group id); thread ids must not be in it. `memoryReaders`: the pure functions
+// that read memory (VcContext::heapFunctions), whose calls are never uniform.
+LockStepResult analyseLockStep(const std::vector<ir::StmtPtr> &body, std::set<std::string> uniform,
+                               const std::set<std::string> &memoryReaders);
 
 } // namespace kprove::vcgen

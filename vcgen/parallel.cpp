@@ -235,7 +235,7 @@ void Executor::verifyParBlock(const ir::Stmt &s, const State &st,
       vc_.unsupported(b->range, fmt::format("a thread assigning '{}', a variable of the "
                                             "enclosing method",
                                             ir::sourceName(var)));
-  analyseDivergence(tc, s.body, uniform);
+  analyseDivergence(tc, s.body, uniform, vc_.heapFunctions);
   tc.sharedSymbols = freeSymbolsOf(st);
 
   ir::ExprPtr pre = conjoin(clausesOf(s.clauses, kReq));

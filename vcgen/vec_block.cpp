@@ -67,9 +67,14 @@ struct Executor::VecLanes {
 
 State Executor::laneState(const State &st, const VecLanes &v, const T &active) {
   State lane = st;
-  for (const auto &[n, t] : v.vars)
+  // The iteration's own names mean the same inside \old (its iteration variable may
+  // shadow a parameter, whose entry value \old would otherwise read: red team).
+  for (const auto &[n, t] : v.vars) {
     lane.vars[n] = t;
+    lane.oldVars[n] = t;
+  }
   lane.vars[v.name] = v.lane;
+  lane.oldVars[v.name] = v.lane;
   lane.assume(land(le(v.lo, v.lane), lt(v.lane, v.hi)));
   lane.assume(active);
   return lane;
