@@ -462,3 +462,22 @@ TEST_CASE("an array of vectors kprove does not model is named by its element typ
   }
   CHECK(named);
 }
+
+TEST_CASE("++ and -- on a vector step every component", "[c][aggregates]") {
+  const std::string head = "/*@ context a != NULL && \\pointer_length(a) == get_global_size(0);\n"
+                           "    context Perm(&a[get_global_id(0)], write);\n"
+                           "    BOUNDS @*/\n"
+                           "__kernel void k(__global int2 *a) {\n"
+                           "  int2 v = a[get_global_id(0)];\n"
+                           "  STEP;\n"
+                           "  a[get_global_id(0)] = v;\n"
+                           "}\n";
+  const std::string bounds =
+      "requires a[get_global_id(0)].x < 100 && a[get_global_id(0)].y < 100;\n"
+      "    ensures a[get_global_id(0)].x == \\old(a[get_global_id(0)].x) + 1;";
+  kprove::testing::expectOutcome(replaced(replaced(head, "BOUNDS", bounds), "STEP", "v++"),
+                                 Verdict::Verified, {}, ".cl");
+  // Unbounded: each component may overflow (one report at the statement).
+  kprove::testing::expectOutcome(replaced(replaced(head, "BOUNDS", ""), "STEP", "--v"),
+                                 Verdict::Failed, {{"overflow", 6}}, ".cl");
+}

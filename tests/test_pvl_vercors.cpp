@@ -353,3 +353,30 @@ TEST_CASE("pvl: what a vec block cannot hold is unsupported, by name", "[vcgen][
   CHECK(loop.verdict == Verdict::Invalid);
   CHECK(loop.errors == Errors{{"unsupported", 5}});
 }
+
+TEST_CASE("verdicts: par blocks over blocks of cells give back their whole range",
+          "[vcgen][pvl][blocks]") {
+  // VerCors's addvec2 shape: thread k holds and defines cells [k*N, (k+1)*N); the
+  // caller knows every cell of [0, M*N) without finding each cell's thread itself.
+  const std::string src =
+      "context_everywhere M > 0 && N > 0;\n"                                           // 1
+      "context_everywhere a != null ** a.length == M*N;\n"                             // 2
+      "context_everywhere b != null ** b.length == M*N;\n"                             // 3
+      "context (\\forall* int i; 0 <= i && i < M*N; Perm(a[i], write));\n"             // 4
+      "context (\\forall* int i; 0 <= i && i < M*N; Perm(b[i], 1\\2));\n"              // 5
+      "ensures (\\forall int i; 0 <= i && i < M*N; a[i] == b[i] + 1);\n"               // 6
+      "void main(int M, int N, int[] a, int[] b) {\n"                                  // 7
+      "  par (int k = 0 .. M)\n"                                                       // 8
+      "    context (\\forall* int i; k*N <= i && i < (k+1)*N; Perm(a[i], write));\n"   // 9
+      "    context (\\forall* int i; k*N <= i && i < (k+1)*N; Perm(b[i], 1\\2));\n"    // 10
+      "    ensures (\\forall int i; k*N <= i && i < (k+1)*N; a[i] == b[i] + VALUE);\n" // 11
+      "  {\n"                                                                          // 12
+      "    assume (\\forall int i; k*N <= i && i < (k+1)*N; a[i] == b[i] + VALUE);\n"  // 13
+      "  }\n"                                                                          // 14
+      "}\n";
+  using kprove::testing::replaced; // the first occurrence: the ensures, then the assume
+  kprove::testing::expectOutcome(replaced(replaced(src, "VALUE", "1"), "VALUE", "1"),
+                                 Verdict::Verified, {}, ".pvl");
+  kprove::testing::expectOutcome(replaced(replaced(src, "VALUE", "2"), "VALUE", "2"),
+                                 Verdict::Failed, {{"post", 6}}, ".pvl");
+}

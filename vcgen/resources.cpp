@@ -125,8 +125,7 @@ T rangeOf(const QBinder &b) {
 // clause is every thread's), a user's \forall*, or both.
 std::string injectivityMessage(const std::vector<QBinder> &used, const std::string &array) {
   if (std::any_of(used.begin(), used.end(), [](const QBinder &b) { return b.overLanes; }))
-    return fmt::format("two iterations of the vec block may write the same element of '{}'",
-                       array);
+    return fmt::format("two iterations of the vec block may write the same element of '{}'", array);
   bool threads =
       std::all_of(used.begin(), used.end(), [](const QBinder &b) { return b.overThreads; });
   bool user =
@@ -432,7 +431,13 @@ void ResourceEngine::checkBounded(State &st, SourceRange range, std::string mess
             std::move(message));
 }
 
-void ResourceEngine::applyPure(const Atom &a, State &st, bool inhale, const ExhaleBlame *blame) {
+namespace {
+Atom pinBlockBindersInForall(Atom a); // below, with the other binder eliminations
+} // namespace
+
+void ResourceEngine::applyPure(const Atom &original, State &st, bool inhale,
+                               const ExhaleBlame *blame) {
+  const Atom a = inhale ? pinBlockBindersInForall(original) : original;
   // A binder the fact does not mention only asks for its range to be non-empty:
   // `(\forall* threads; n == 16)` is `n == 16` when there is a thread, with no
   // quantifier the solver would have to instantiate.
@@ -787,6 +792,7 @@ bool eliminateDigitPair(Atom &a, size_t g) {
 struct BlockPin {
   size_t lower, upper;
   T value, positive;
+  T element, offset, width; // e, o, W
 };
 std::optional<BlockPin> blockPin(const Atom &a, const QBinder &b) {
   const std::string &x = b.skolem->name;
@@ -809,7 +815,7 @@ std::optional<BlockPin> blockPin(const Atom &a, const QBinder &b) {
           (toString(sub(high->offset, low->offset)) != toString(w) &&
            toString(high->offset) != toString(add(low->offset, w))))
         continue;
-      return BlockPin{i, j, div(sub(e, low->offset), w), lt(intConst(0), w)};
+      return BlockPin{i, j, div(sub(e, low->offset), w), lt(intConst(0), w), e, low->offset, w};
     }
   }
   return std::nullopt;
@@ -853,8 +859,14 @@ Atom eliminatePinnedBinders(Atom a) {
     if (!value && !mentions(a.index, x) && !mentions(a.ref, x)) {
       if (auto pin = blockPin(a, b)) {
         std::vector<std::pair<std::string, T>> sub{{x, pin->value}};
-        a.guards[pin->lower] =
-            land(pin->positive, b.lo ? land(le(*b.lo, pin->value), lt(pin->value, *b.hi)) : tru());
+        // x's range, lo <= (e - o) div W < hi, is (W > 0) lo*W + o <= e < hi*W + o:
+        // linear in e, and the solver meets the caller's own `i < M*N` there, not a
+        // division it must relate to a product.
+        T inRange = tru();
+        if (b.lo)
+          inRange = land(le(add(mul(*b.lo, pin->width), pin->offset), pin->element),
+                         lt(pin->element, add(mul(*b.hi, pin->width), pin->offset)));
+        a.guards[pin->lower] = land(pin->positive, inRange);
         a.guards.erase(a.guards.begin() + static_cast<std::ptrdiff_t>(pin->upper));
         for (T &g : a.guards)
           g = substitute(g, sub);
@@ -874,6 +886,59 @@ Atom eliminatePinnedBinders(Atom a) {
       g = substitute(g, sub);
     a.amount = substitute(a.amount, sub);
     a.binders.erase(a.binders.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+  return a;
+}
+// A pure fact `\forall i; W*k + o <= i && i < W*k + o + W; P` of every k in [lo, hi)
+// (a par block's ensures over its own block of cells, VerCors's `par (int k = 0..M)
+// ensures (\forall int i; k*N <= i && i < (k+1)*N; a[i] == ...)`): the one k whose
+// block holds i is (i - o) div W, so the facts of all k are
+// `\forall i; W > 0 && lo*W + o <= i < hi*W + o; P[k := (i - o) div W]`, which the
+// solver instantiates at i alone instead of guessing k (nonlinear: k*N <= i).
+Atom pinBlockBindersInForall(Atom a) {
+  for (size_t bi = 0; bi < a.binders.size();) {
+    const QBinder b = a.binders[bi];
+    const std::string &x = b.skolem->name;
+    const T q = a.formula;
+    bool ok =
+        b.lo && b.hi && q->op == Op::Forall && !q->args.empty() && q->args[0]->op == Op::Implies;
+    for (const T &g : a.guards)
+      ok = ok && !mentions(g, x);
+    for (const ExprEncoder::UserTrigger &t : a.triggers)
+      ok = ok && !mentions(t.term, x);
+    if (ok)
+      for (const std::vector<T> &ps : q->patterns)
+        for (const T &p : ps)
+          ok = ok && !mentions(p, x);
+    if (!ok) {
+      ++bi;
+      continue;
+    }
+    Atom probe;
+    std::function<void(const T &)> split = [&](const T &g) {
+      if (g->op == Op::And)
+        for (const T &c : g->args)
+          split(c);
+      else
+        probe.guards.push_back(g);
+    };
+    split(q->args[0]->args[0]);
+    std::optional<BlockPin> pin = blockPin(probe, b);
+    if (!pin || mentions(pin->element, x)) {
+      ++bi;
+      continue;
+    }
+    std::vector<T> conds = probe.guards;
+    conds[pin->lower] =
+        land(pin->positive, land(le(add(mul(*b.lo, pin->width), pin->offset), pin->element),
+                                 lt(pin->element, add(mul(*b.hi, pin->width), pin->offset))));
+    conds.erase(conds.begin() + static_cast<std::ptrdiff_t>(pin->upper));
+    std::vector<std::pair<std::string, T>> sub{{x, pin->value}};
+    for (T &c : conds)
+      c = substitute(c, sub);
+    a.formula =
+        forall(q->bound, implies(land(conds), substitute(q->args[0]->args[1], sub)), q->patterns);
+    a.binders.erase(a.binders.begin() + static_cast<std::ptrdiff_t>(bi));
   }
   return a;
 }
@@ -904,8 +969,8 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
     for (auto g = guards.begin(); lo && g != guards.end();) {
       const T &c = *g;
       bool bound = (c->op == Op::Lt || c->op == Op::Le) && c->args.size() == 2;
-      if (bound && c->args[0]->op == Op::Var && c->args[0]->name == x &&
-          !mentions(c->args[1], x) && !mentionsAny(c->args[1], unused)) { // x < e, x <= e
+      if (bound && c->args[0]->op == Op::Var && c->args[0]->name == x && !mentions(c->args[1], x) &&
+          !mentionsAny(c->args[1], unused)) { // x < e, x <= e
         T e = c->op == Op::Lt ? c->args[1] : add(c->args[1], intConst(1));
         hi = ite(lt(e, *hi), e, *hi);
       } else if (bound && c->args[1]->op == Op::Var && c->args[1]->name == x &&

@@ -496,6 +496,18 @@ void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
     }
   }
   if (auto *uo = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+    if (uo->isIncrementDecrementOp() && uo->getSubExpr()->getType()->isVectorType()) {
+      // OpenCL: `v++` on a vector is `v += 1`, component by component.
+      auto *one = clang::IntegerLiteral::Create(
+          ctx_, llvm::APInt(static_cast<unsigned>(ctx_.getIntWidth(ctx_.IntTy)), 1), ctx_.IntTy,
+          uo->getExprLoc());
+      auto *splat = clang::ImplicitCastExpr::Create(ctx_, uo->getSubExpr()->getType(),
+                                                    clang::CK_VectorSplat, one, nullptr,
+                                                    clang::VK_PRValue, clang::FPOptionsOverride());
+      aggregateAssign(uo->getSubExpr(), splat, uo->isIncrementOp() ? clang::BO_Add : clang::BO_Sub,
+                      r, out);
+      return;
+    }
     if (uo->isIncrementDecrementOp()) {
       ExprPtr target = lvalue(uo->getSubExpr());
       if (!target)
