@@ -238,7 +238,7 @@ using StmtPtr = std::shared_ptr<Stmt>;
 struct Stmt {
   StmtKind kind = StmtKind::Block;
   SourceRange range;
-  std::string name; // VarDecl/Call/Par/Barrier name
+  std::string name; // VarDecl/Call/Par/Barrier name; Assert: "fold"/"unfold" (PVL)
   // Added by the PVL front end: the range of `name` (VarDecl/Call/Par/Barrier), so the
   // type checker can point redeclaration and arity errors at the name itself.
   SourceRange nameRange;

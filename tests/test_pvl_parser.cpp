@@ -676,8 +676,8 @@ TEST_CASE("pvl: VerCors constructs kprove does not model are unsupported", "[pvl
   };
   requireUnsupported("void f() {\n  witness x;\n}", "2:3",
                      "'witness' statements are not supported");
-  requireUnsupported("void f(int[] a) {\n  fold inv(a);\n}", "2:3",
-                     "'fold' statements are not supported");
+  requireUnsupported("void f(int[] a) {\n  lock a;\n}", "2:3",
+                     "'lock' statements are not supported");
   requireUnsupported("requires \\values(a, 0, 2) == \\values(a, 0, 2);\nvoid f(int[] a);", "1:10",
                      "'\\values' is not supported");
   requireUnsupported("void f() {\n  int[] a = new int[3][2];\n}", "2:13",

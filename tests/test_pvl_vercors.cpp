@@ -380,3 +380,45 @@ TEST_CASE("verdicts: par blocks over blocks of cells give back their whole range
   kprove::testing::expectOutcome(replaced(replaced(src, "VALUE", "2"), "VALUE", "2"),
                                  Verdict::Failed, {{"post", 6}}, ".pvl");
 }
+
+TEST_CASE("verdicts: resource predicates are their bodies; fold and unfold check them",
+          "[vcgen][pvl]") {
+  const std::string counter = "class Counter {\n"                                // 1
+                              "  int x;\n"                                       // 2
+                              "  resource state() = Perm(x, write) ** x >= 0;\n" // 3
+                              "  requires state();\n"                            // 4
+                              "  ensures state() ** (\\unfolding state() \\in x) == \\old("
+                              "\\unfolding state() \\in x) + 1;\n" // 5
+                              "  void inc() {\n"                   // 6
+                              "    unfold state();\n"              // 7
+                              "    x = x + STEP;\n"                // 8
+                              "    fold state();\n"                // 9
+                              "  }\n"                              // 10
+                              "}\n";
+  using kprove::testing::replaced;
+  expectVerified(replaced(counter, "STEP", "1"));
+  // x = x - 1 may leave x negative: the fold (not the predicate's text) is blamed.
+  expectFail(replaced(counter, "STEP", "-1"), {{"assert", 9}, {"post", 5}});
+  // Inline predicates with parameters, used in contracts; arguments are substituted
+  // simultaneously (p(b, a) swaps them).
+  expectVerified("inline resource two(int[] a, int[] b) = a != null && b != null && "
+                 "a.length == 1 && b.length == 1 ** Perm(a[0], write) ** Perm(b[0], 1\\2);\n"
+                 "requires two(p, q);\nensures two(p, q) ** p[0] == q[0];\n"
+                 "void copy(int[] p, int[] q) {\n p[0] = q[0];\n}\n");
+  expectFail("inline resource two(int[] a, int[] b) = a != null && b != null && "
+             "a.length == 1 && b.length == 1 ** Perm(a[0], write) ** Perm(b[0], 1\\2);\n"
+             "requires two(q, p);\n"
+             "void copy(int[] p, int[] q) {\n p[0] = q[0];\n}\n",
+             {{"perm.write", 4}});
+}
+
+TEST_CASE("pvl: recursive and abstract resource predicates are unsupported", "[pvl][errors]") {
+  auto recursive =
+      runSnippet("resource list(int[] a, int i) = Perm(a[i], write) ** list(a, i + 1);\n"
+                 "void f() { }\n");
+  CHECK(recursive.verdict == Verdict::Invalid);
+  CHECK(recursive.errors == Errors{{"unsupported", 1}});
+  auto abstract = runSnippet("resource inv(int[] a);\nrequires inv(a);\nvoid f(int[] a) { }\n");
+  CHECK(abstract.verdict == Verdict::Invalid);
+  CHECK(abstract.errors == Errors{{"unsupported", 1}});
+}

@@ -237,8 +237,13 @@ void Executor::exec(const ir::Stmt &s, State &st) {
     return;
   }
   case ir::StmtKind::Assert: {
+    // `fold p(...)` / `unfold p(...)` (PVL): the expanded predicate must hold.
+    const std::string what =
+        s.name.empty() ? "the assertion" : "the predicate to " + s.name + " here";
     if (s.value->type == ir::Type::Resource) {
-      ExhaleBlame b{DiagCode::Assert, DiagCode::Assert, "the assertion", {}};
+      ExhaleBlame b{DiagCode::Assert, DiagCode::Assert, what, {}};
+      if (!s.name.empty())
+        b.site = s.range; // the fold, with a note at the part of the body that fails
       ResourceOptions o;
       o.reads = ReadCheck::Permission;
       res_.exhale(*s.value, st, b, o, /*commit=*/false);
@@ -246,8 +251,8 @@ void Executor::exec(const ir::Stmt &s, State &st) {
     }
     ExprEncoder enc(vc_, st);
     T v = enc.encode(*s.value);
-    vc_.check(st, {}, v, s.assertCode, s.value->range,
-              s.assertMessage.empty() ? "the assertion may not hold" : s.assertMessage);
+    vc_.check(st, {}, v, s.assertCode, s.name.empty() ? s.value->range : s.range,
+              s.assertMessage.empty() ? what + " may not hold" : s.assertMessage);
     st.assume(v);
     return;
   }

@@ -236,7 +236,9 @@ x3::rule<class kernel_id, ir::Kernel> const kernel_decl = "'kernel'";
 // --- types ---
 
 auto const type_args = tk(Tok::Lt) > (type % tk(Tok::Comma)) > tk(Tok::Gt);
+IdentText const resource_kw("resource", "'resource'");
 auto const base_type = tk(Tok::KwInt)[baseType(Type::Int)] | tk(Tok::KwBool)[baseType(Type::Bool)] |
+                       (resource_kw >> !tk(Tok::Lt))[baseType(Type::Resource)] |
                        tk(Tok::KwFrac)[baseType(Type::Frac)] |
                        tk(Tok::KwVoid)[baseType(Type::Void)] |
                        x3::omit[ident >> -type_args][namedType];

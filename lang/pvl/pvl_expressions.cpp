@@ -475,11 +475,11 @@ auto const arg_list_def = tk(Tok::LParen) > -(nested_expr[pushArg] % tk(Tok::Com
 
 auto const given_mapping = (ident > tk(Tok::Assign) > nested_expr)[givenMapping];
 auto const yields_mapping = (ident > tk(Tok::Assign) > ident)[yieldsMapping];
-auto const ghost_args_def = x3::omit[x3::eps >>
-                                     -(tk(Tok::KwGiven) > tk(Tok::LBrace) >
-                                       (given_mapping % tk(Tok::Comma)) > tk(Tok::RBrace)) >>
-                                     -(tk(Tok::KwYields) > tk(Tok::LBrace) >
-                                       (yields_mapping % tk(Tok::Comma)) > tk(Tok::RBrace))];
+auto const ghost_args_def =
+    x3::omit[x3::eps >> -(tk(Tok::KwGiven) > tk(Tok::LBrace) > (given_mapping % tk(Tok::Comma)) >
+                          tk(Tok::RBrace)) >>
+             -(tk(Tok::KwYields) > tk(Tok::LBrace) > (yields_mapping % tk(Tok::Comma)) >
+               tk(Tok::RBrace))];
 
 auto const binder_def = type[binderType] > ident[binderName] >
                         -(tk(Tok::Assign) > nested_expr > tk(Tok::DotDot) >
@@ -514,8 +514,9 @@ auto const validArray = [](auto &ctx) {
   auto null = newExpr(ExprKind::NullLit, r);
   auto len = newExpr(ExprKind::Length, array->range);
   len->args = {cloneExpr(array)};
-  x3::_val(ctx) = noted(state(ctx), ir::makeBinary(BinOp::And, ir::makeBinary(BinOp::Ne, array, null, r),
-                                                   ir::makeBinary(BinOp::Eq, len, length, r), r));
+  x3::_val(ctx) =
+      noted(state(ctx), ir::makeBinary(BinOp::And, ir::makeBinary(BinOp::Ne, array, null, r),
+                                       ir::makeBinary(BinOp::Eq, len, length, r), r));
 };
 auto const validMatrix = [](auto &ctx) {
   auto &parts = x3::_attr(ctx);
@@ -529,9 +530,19 @@ IdentIn const array_kw(kArrayWord, Tok::BackslashWord);
 IdentIn const matrix_kw(kMatrixWord, Tok::BackslashWord);
 auto const valid_array = span(array_kw > tk(Tok::LParen) > nested_expr > tk(Tok::Comma) >
                               nested_expr > tk(Tok::RParen))[validArray];
-auto const valid_matrix = span(matrix_kw > tk(Tok::LParen) > nested_expr > tk(Tok::Comma) >
-                               nested_expr > tk(Tok::Comma) > nested_expr >
-                               tk(Tok::RParen))[validMatrix];
+auto const valid_matrix =
+    span(matrix_kw > tk(Tok::LParen) > nested_expr > tk(Tok::Comma) > nested_expr > tk(Tok::Comma) >
+         nested_expr > tk(Tok::RParen))[validMatrix];
+
+// `\unfolding p(args) \in e`: VerCors's e read with predicate p unfolded. kprove
+// expands predicates into their bodies (pvl_predicates.cpp), so the state already
+// holds what p holds and the value is e's (whose reads are checked as always).
+constexpr std::string_view kUnfoldingWord[] = {"\\unfolding", "\\Unfolding"};
+constexpr std::string_view kInWord[] = {"\\in"};
+IdentIn const unfolding_kw(kUnfoldingWord, Tok::BackslashWord);
+IdentIn const in_kw(kInWord, Tok::BackslashWord);
+auto const unfoldingBody = [](auto &ctx) { x3::_val(ctx) = fusion::at_c<3>(x3::_attr(ctx)); };
+auto const unfolding_expr = (unfolding_kw > nested_expr > in_kw > nested_expr)[unfoldingBody];
 
 constexpr std::string_view kNewWord[] = {"new"};
 IdentIn const new_kw(kNewWord);
@@ -555,8 +566,9 @@ auto const location = -tk(Tok::Amp) >> nested_expr;
 
 auto const primary_def =
     c_spec_primary | span(tk(Tok::LParen) >> let_expr)[setVal] | trigger[markTrigger] | new_array |
-    valid_array | valid_matrix | unsupported_primary | tv(Tok::Int)[intLit] | span(tk(Tok::KwTrue))[boolLit(true)] |
-    span(tk(Tok::KwFalse))[boolLit(false)] | span(tk(Tok::KwNull))[leaf(ExprKind::NullLit)] |
+    valid_array | valid_matrix | unfolding_expr | unsupported_primary | tv(Tok::Int)[intLit] |
+    span(tk(Tok::KwTrue))[boolLit(true)] | span(tk(Tok::KwFalse))[boolLit(false)] |
+    span(tk(Tok::KwNull))[leaf(ExprKind::NullLit)] |
     span(tk(Tok::KwResult))[leaf(ExprKind::Result)] |
     span(tk(Tok::KwWrite))[permConst(ir::PermConst::Write)] |
     span(tk(Tok::KwRead))[permConst(ir::PermConst::Read)] |

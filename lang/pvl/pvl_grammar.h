@@ -168,4 +168,8 @@ inline constexpr spec_comment_type spec_comment = "a specification";
 BOOST_SPIRIT_DECLARE(type_type, loop_clause_type, block_clause_type, par_clause_type, program_type,
                      spec_comment_type)
 
+// Expands VerCors's resource predicates into their bodies at every use and removes
+// their declarations (pvl_predicates.cpp); recursive or abstract ones are reported.
+void expandResourcePredicates(ir::Program &p, DiagnosticEngine &diags);
+
 } // namespace kprove::lang::pvl

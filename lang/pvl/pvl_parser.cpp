@@ -292,6 +292,8 @@ std::optional<ir::Program> parsePvl(const SourceManager &sm, uint32_t fileId,
       d.range = {{fileId, 0}, {fileId, 0}};
     diags.report(std::move(d));
   }
+  if (job.out.program && !diags.hasInputErrors())
+    pvl::expandResourcePredicates(*job.out.program, diags);
   return std::move(job.out.program);
 }
 

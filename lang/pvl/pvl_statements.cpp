@@ -107,6 +107,17 @@ auto valueStmt(StmtKind kind) {
   };
 }
 
+// `fold p(...);` / `unfold p(...);`: a predicate instance is its body (resource
+// predicates are expanded, pvl_predicates.cpp), so both check that it holds.
+auto foldStmt(const char *what) {
+  return [what](auto &ctx) {
+    auto s = newStmt(StmtKind::Assert, whereRange(ctx));
+    s->value = x3::_attr(ctx);
+    s->name = what;
+    x3::_val(ctx) = s;
+  };
+}
+
 auto const callStmt = [](auto &ctx) {
   auto &parts = x3::_attr(ctx);
   const Token *name = fusion::at_c<0>(parts);
@@ -282,6 +293,7 @@ x3::rule<class loop_tail_id, StmtPtr> const loop_tail = "'while' or 'for'";
 x3::rule<class for_list_id, std::vector<StmtPtr>> const for_list = "a statement";
 x3::rule<class return_id, StmtPtr> const return_stmt = "'return'";
 x3::rule<class assert_id, StmtPtr> const assert_stmt = "'assert'";
+x3::rule<class fold_id, StmtPtr> const fold_stmt = "'fold'";
 x3::rule<class assume_id, StmtPtr> const assume_stmt = "'assume'";
 x3::rule<class call_id, StmtPtr> const call_stmt = "a call";
 x3::rule<class decl_id, DeclBuilder> const decl_stmt = "a declaration";
@@ -319,6 +331,13 @@ auto const while_stmt_def = span(+loop_clause > loop_tail)[loopWithInvariants] |
 auto const return_stmt_def = span(tk(Tok::KwReturn) > -nested_expr > tk(Tok::Semi))[returnStmt];
 auto const assert_stmt_def =
     span(tk(Tok::KwAssert) > clause_expr > tk(Tok::Semi))[valueStmt(StmtKind::Assert)];
+IdentText const fold_kw("fold", "'fold'");
+IdentText const unfold_kw("unfold", "'unfold'");
+// Not a variable named fold (`fold = 1;`, `fold[i]`): a call follows.
+auto const fold_stmt_def =
+    span((fold_kw >> &(ident >> tk(Tok::LParen))) > nested_expr > tk(Tok::Semi))[foldStmt("fold")] |
+    span((unfold_kw >> &(ident >> tk(Tok::LParen))) > nested_expr >
+         tk(Tok::Semi))[foldStmt("unfold")];
 auto const assume_stmt_def =
     span(tk(Tok::KwAssume) > nested_expr > tk(Tok::Semi))[valueStmt(StmtKind::Assume)];
 auto const call_stmt_def = span(ident >> arg_list >> ghost_args > tk(Tok::Semi))[callStmt];
@@ -393,8 +412,8 @@ auto const atomic_block_def =
 // VerCors statements kprove does not model (reserved words in VerCors, so a variable
 // of that name cannot be meant unless it is assigned).
 constexpr std::string_view kUnsupportedStatements[] = {
-    "fold",   "unfold",  "lock", "unlock",  "fork",  "join", "inhale", "exhale",     "goto",
-    "refute", "witness", "package", "apply", "send", "recv",   "communicate"};
+    "lock",   "unlock",  "fork",    "join",  "inhale", "exhale", "goto",
+    "refute", "witness", "package", "apply", "send",   "recv",   "communicate"};
 IdentIn const unsupported_stmt_word(kUnsupportedStatements);
 auto const unsupported_stmt =
     (unsupported_stmt_word >>
@@ -404,14 +423,15 @@ auto const unsupported_stmt =
 
 auto const stmt_inner_def = invariant_block[pushStmt] | atomic_block[pushStmt] | unsupported_stmt |
                             block_stmt[pushStmt] | if_stmt[pushStmt] | while_stmt[pushStmt] |
-                            return_stmt[pushStmt] | assert_stmt[pushStmt] | assume_stmt[pushStmt] |
-                            par_region[pushStmt] | vec_block[pushStmt] | barrier_stmt[pushStmt] | decl_stmt[declStmts] |
-                            call_stmt[pushStmt] | assign_stmt[pushStmt] | misplaced_clause;
+                            return_stmt[pushStmt] | assert_stmt[pushStmt] | fold_stmt[pushStmt] |
+                            assume_stmt[pushStmt] | par_region[pushStmt] | vec_block[pushStmt] |
+                            barrier_stmt[pushStmt] | decl_stmt[declStmts] | call_stmt[pushStmt] |
+                            assign_stmt[pushStmt] | misplaced_clause;
 
 BOOST_SPIRIT_DEFINE(stmt_inner, block_stmt, if_stmt, while_stmt, while_tail, for_tail, loop_tail,
-                    for_list, return_stmt, assert_stmt, assume_stmt, call_stmt, decl_stmt,
-                    decl_list, assign_stmt, assign_expr, par_stmt, par_iter, barrier_stmt,
-                    par_region, vec_block, invariant_block, atomic_block)
+                    for_list, return_stmt, assert_stmt, fold_stmt, assume_stmt, call_stmt,
+                    decl_stmt, decl_list, assign_stmt, assign_expr, par_stmt, par_iter,
+                    barrier_stmt, par_region, vec_block, invariant_block, atomic_block)
 
 } // namespace
 

@@ -1,0 +1,171 @@
+// VerCors's resource predicates: `resource p(T x, ...) = R;` and `inline resource
+// p(...) = R;`, top level or in a class. kprove expands every use `p(e, ...)` into R
+// with e for x (predicates that do not reach themselves through their bodies only):
+// a predicate instance and its body are the same permissions and facts, so
+// `fold p(e);` and `unfold p(e);` both check that R holds in the current state
+// (an assertion whose permissions are checked, not moved) and change nothing else.
+// VerCors's iso-recursive reading only hides R's permissions between an unfold and
+// a fold; the expanded reading lets the program use them, which no run can tell
+// apart. Recursive and abstract (bodiless) predicates are `unsupported`.
+#include "lang/pvl/pvl_grammar.h"
+#include "lang/pvl/pvl_parser.h"
+
+#include <map>
+#include <set>
+
+namespace kprove::lang::pvl {
+
+namespace {
+
+using ir::Expr;
+using ir::ExprKind;
+using ir::ExprPtr;
+using ir::Stmt;
+using ir::StmtPtr;
+
+class PredicateExpander {
+public:
+  PredicateExpander(ir::Program &p, DiagnosticEngine &diags) : p_(p), diags_(diags) {}
+
+  void run() {
+    std::vector<ir::Method> kept;
+    for (ir::Method &m : p_.methods)
+      if (m.returnType == ir::Type::Resource) {
+        if (!m.pureBody) {
+          diags_.error(DiagCode::Unsupported, m.nameRange,
+                       "unsupported: abstract resource predicate '" + m.name +
+                           "' (kprove expands a predicate into its body)");
+          continue;
+        }
+        predicates_.push_back(m);
+      } else {
+        kept.push_back(std::move(m));
+      }
+    p_.methods = std::move(kept);
+    if (predicates_.empty())
+      return;
+    for (const ir::Method &m : predicates_)
+      byName_[m.name] = &m;
+    // A predicate that reaches itself is reported once, used or not.
+    for (const ir::Method &m : predicates_) {
+      std::vector<std::string> stack{m.name};
+      expand(m.pureBody, stack);
+    }
+    for (ir::Method &m : p_.methods) {
+      for (ir::Clause &c : m.contract)
+        c.expr = expand(c.expr);
+      m.pureBody = expand(m.pureBody);
+      if (m.body)
+        stmts(*m.body);
+    }
+    for (ir::Kernel &k : p_.kernels) {
+      for (ir::Clause &c : k.contract)
+        c.expr = expand(c.expr);
+      stmts(k.body);
+    }
+  }
+
+private:
+  void stmts(std::vector<StmtPtr> &body) {
+    for (StmtPtr &s : body)
+      if (s)
+        stmt(*s);
+  }
+
+  void stmt(Stmt &s) {
+    s.target = expand(s.target);
+    s.value = expand(s.value);
+    s.cond = expand(s.cond);
+    for (ExprPtr &a : s.args)
+      a = expand(a);
+    for (ir::GhostArg &g : s.given)
+      g.value = expand(g.value);
+    for (ir::Clause &c : s.clauses)
+      c.expr = expand(c.expr);
+    for (ir::ParIter &it : s.iters) {
+      it.lo = expand(it.lo);
+      it.hi = expand(it.hi);
+    }
+    stmts(s.body);
+    stmts(s.elseBody);
+  }
+
+  ExprPtr expand(const ExprPtr &e) {
+    std::vector<std::string> stack;
+    return expand(e, stack);
+  }
+
+  // `stack`: the predicates being expanded around e (a predicate met again reaches
+  // itself).
+  ExprPtr expand(const ExprPtr &e, std::vector<std::string> &stack) {
+    if (!e)
+      return e;
+    ExprPtr out = e;
+    std::vector<ExprPtr> args;
+    bool changed = false;
+    for (const ExprPtr &a : e->args) {
+      args.push_back(expand(a, stack));
+      changed = changed || args.back() != a;
+    }
+    if (changed) {
+      out = std::make_shared<Expr>(*e);
+      out->args = std::move(args);
+    }
+    if (out->kind != ExprKind::Call)
+      return out;
+    auto it = byName_.find(out->name);
+    if (it == byName_.end())
+      return out;
+    const ir::Method &p = *it->second;
+    if (std::find(stack.begin(), stack.end(), p.name) != stack.end()) {
+      if (recursive_.insert(p.name).second)
+        diags_.error(DiagCode::Unsupported, p.nameRange,
+                     "unsupported: recursive resource predicate '" + p.name +
+                         "' (kprove expands a predicate into its body)");
+      return ir::makeBool(true, out->range);
+    }
+    if (out->args.size() != p.params.size()) {
+      diags_.error(DiagCode::Type, out->range,
+                   "resource predicate '" + p.name + "' takes " + std::to_string(p.params.size()) +
+                       " argument(s), not " + std::to_string(out->args.size()));
+      return ir::makeBool(true, out->range);
+    }
+    // Simultaneously: the parameters first become names no argument can mention.
+    // A tree of its own per use: the type checker rewrites expressions in place.
+    ExprPtr body = cloneExpr(p.pureBody);
+    try {
+      std::vector<std::string> temps;
+      for (size_t i = 0; i < p.params.size(); ++i) {
+        temps.push_back("$pred" + std::to_string(++fresh_) + "$" + p.params[i].name);
+        body = substituteLet(p.params[i].name, ir::makeVar(temps.back(), out->range), body,
+                             out->range);
+      }
+      for (size_t i = 0; i < temps.size(); ++i)
+        body = substituteLet(temps[i], out->args[i], body, out->range);
+    } catch (const ParseAbort &) {
+      diags_.error(DiagCode::Unsupported, out->range,
+                   "unsupported: an argument of resource predicate '" + p.name +
+                       "' that a quantifier in its body binds a variable of");
+      return ir::makeBool(true, out->range);
+    }
+    stack.push_back(p.name);
+    body = expand(body, stack);
+    stack.pop_back();
+    return body;
+  }
+
+  ir::Program &p_;
+  DiagnosticEngine &diags_;
+  std::vector<ir::Method> predicates_;
+  std::map<std::string, const ir::Method *> byName_;
+  std::set<std::string> recursive_;
+  unsigned fresh_ = 0;
+};
+
+} // namespace
+
+void expandResourcePredicates(ir::Program &p, DiagnosticEngine &diags) {
+  PredicateExpander(p, diags).run();
+}
+
+} // namespace kprove::lang::pvl
