@@ -235,18 +235,31 @@ TEST_CASE("a barrier in an inlined helper follows the kernel's uniformity rules"
 }
 
 TEST_CASE("inlining: recursion and returns in loops are unsupported", "[c][shapes][inline]") {
-  auto rec = run("int f(int n) {\n"
+  // CUDA allows recursion; kprove cannot inline it.
+  auto rec = run("__device__ int f(int n) {\n"
                  "  if (n <= 0)\n"
-                 "    return get_local_id(0);\n"
+                 "    return threadIdx.x;\n"
                  "  return f(n - 1);\n"
                  "}\n"
-                 "__kernel void k(int n) {\n"
+                 "__global__ void k(int n) {\n"
                  "  int x = f(n);\n"
                  "}\n",
-                 ".cl");
+                 ".cu");
   CHECK(rec.verdict == Verdict::Invalid);
   CHECK(rec.errors.count({"unsupported", 4}) == 1);
   CHECK(mentions(rec, "a recursive call of 'f'"));
+  // OpenCL C has no recursion at all (§6.9), also through a helper with a contract
+  // (whose calls kprove would otherwise only prove partially correct).
+  auto cl = run("int g(int x);\n"
+                "/*@ ensures false; @*/\n"
+                "int f(int x) { return g(x); }\n"
+                "int g(int x) { return f(x); }\n"
+                "__kernel void k(__global int *a) {\n"
+                "  a[get_global_id(0)] = f(0);\n"
+                "}\n",
+                ".cl");
+  CHECK(cl.verdict == Verdict::Invalid);
+  CHECK(cl.errors == Errors{{"unsupported", 3}, {"unsupported", 4}});
   auto loop = run("int find(int n) {\n"
                   "  for (int i = 0; i < n; i++)\n"
                   "    if (i == get_local_id(0))\n"

@@ -15,6 +15,9 @@
 #include <clang/Tooling/Tooling.h>
 #include <llvm/Support/VirtualFileSystem.h>
 
+#include <map>
+#include <set>
+
 namespace kprove::lang {
 
 namespace {
@@ -135,6 +138,62 @@ private:
 
 } // namespace
 
+namespace {
+// The functions of the file that function bodies call (statements and expressions).
+void callsIn(const ir::ExprPtr &e, std::set<std::string> &out) {
+  if (!e)
+    return;
+  if (e->kind == ir::ExprKind::Call)
+    out.insert(e->name);
+  for (const ir::ExprPtr &a : e->args)
+    callsIn(a, out);
+}
+void callsIn(const std::vector<ir::StmtPtr> &body, std::set<std::string> &out) {
+  for (const ir::StmtPtr &s : body) {
+    if (!s)
+      continue;
+    if (s->kind == ir::StmtKind::Call)
+      out.insert(s->name);
+    for (const ir::ExprPtr &e : {s->target, s->value, s->cond})
+      callsIn(e, out);
+    for (const ir::ExprPtr &a : s->args)
+      callsIn(a, out);
+    callsIn(s->body, out);
+    callsIn(s->elseBody, out);
+  }
+}
+
+// OpenCL C does not allow recursion (OpenCL C 2.0, §6.9): a function of the file
+// whose code reaches itself through calls is an input error. (CUDA allows it;
+// kprove proves partial correctness there, docs/soundness.md.)
+void rejectRecursion(const ir::Program &p, DiagnosticEngine &diags) {
+  std::map<std::string, std::set<std::string>> calls;
+  std::map<std::string, SourceRange> where;
+  for (const ir::Method &m : p.methods)
+    if (m.body) {
+      callsIn(*m.body, calls[m.name]);
+      where[m.name] = m.nameRange;
+    }
+  for (const auto &[name, direct] : calls) {
+    std::set<std::string> seen;
+    std::vector<std::string> todo(direct.begin(), direct.end());
+    bool recursive = false;
+    while (!todo.empty() && !recursive) {
+      std::string f = todo.back();
+      todo.pop_back();
+      recursive = f == name;
+      auto it = calls.find(f);
+      if (!recursive && it != calls.end() && seen.insert(f).second)
+        todo.insert(todo.end(), it->second.begin(), it->second.end());
+    }
+    if (recursive)
+      diags.error(DiagCode::Unsupported, where[name],
+                  "unsupported: '" + name +
+                      "' calls itself (recursion is not allowed in OpenCL C, §6.9)");
+  }
+}
+} // namespace
+
 std::optional<ir::Program> parseC(const SourceManager &sm, uint32_t fileId, CDialect dialect,
                                   const CFrontendOptions &opts, DiagnosticEngine &diags) {
   ir::Program program;
@@ -197,6 +256,8 @@ std::optional<ir::Program> parseC(const SourceManager &sm, uint32_t fileId, CDia
     diags.error(DiagCode::Parse, {{fileId, 0}, {fileId, 0}}, "Clang could not parse the file");
   if (!ok || in.clangErrors || diags.hasInputErrors())
     return std::nullopt;
+  if (dialect == CDialect::OpenCL)
+    rejectRecursion(program, diags);
   return program;
 }
 
