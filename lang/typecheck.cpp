@@ -711,16 +711,25 @@ private:
                        quoted(s.name) + " to " + typeName(t) + " variable");
   }
 
-  void par(Stmt &s) {
+  // A par or vec block's bounds are ints of the enclosing scope; its iteration
+  // variables are read-only in the scope the caller opens.
+  void iterations(Stmt &s, const char *what) {
     for (ParIter &it : s.iters) {
       if (it.lo)
-        requireType(*it.lo, ExprCtx{}, Type::Int, "par bound");
+        requireType(*it.lo, ExprCtx{}, Type::Int, what);
       if (it.hi)
-        requireType(*it.hi, ExprCtx{}, Type::Int, "par bound");
+        requireType(*it.hi, ExprCtx{}, Type::Int, what);
     }
-    ScopeGuard scope(*this);
+  }
+  void declareIterations(const Stmt &s) {
     for (const ParIter &it : s.iters)
       declare(it.name, {Type::Int, VarKind::ParIter}, it.range);
+  }
+
+  void par(Stmt &s) {
+    iterations(s, "par bound");
+    ScopeGuard scope(*this);
+    declareIterations(s);
     // \old in a par block's clauses is the state where the block starts (VerCors).
     for (Clause &c : s.clauses)
       clause(c, false, /*oldAnywhere=*/true);
@@ -737,15 +746,9 @@ private:
   // iteration variable; what the body may contain is vcgen's to decide (it runs
   // the body in lock-step).
   void vec(Stmt &s) {
-    for (ParIter &it : s.iters) {
-      if (it.lo)
-        requireType(*it.lo, ExprCtx{}, Type::Int, "vec bound");
-      if (it.hi)
-        requireType(*it.hi, ExprCtx{}, Type::Int, "vec bound");
-    }
+    iterations(s, "vec bound");
     ScopeGuard scope(*this);
-    for (const ParIter &it : s.iters)
-      declare(it.name, {Type::Int, VarKind::ParIter}, it.range);
+    declareIterations(s);
     block(s.body);
   }
 
