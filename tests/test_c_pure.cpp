@@ -152,3 +152,17 @@ TEST_CASE("a prototype's contract is its definition's", "[c][pure]") {
   CHECK(twice.errors == kprove::testing::ErrorSet{{"unsupported", 1}});
   CHECK(mentions(twice.raw.errors, "a second contract for function 'next'"));
 }
+
+TEST_CASE("a resource predicate in a C annotation is unsupported, by name", "[c][pure][errors]") {
+  auto r = kprove::testing::runSnippet(
+      "/*@ resource mine(int *a, int i) = Perm(&a[i], write); @*/\n"
+      "/*@ context a != NULL && \\pointer_length(a) == get_global_size(0);\n"
+      "    context Perm(&a[get_global_id(0)], write); @*/\n"
+      "__kernel void k(__global int *a) {\n"
+      "  a[get_global_id(0)] = 1;\n"
+      "}\n",
+      "snippet", ".cl");
+  CHECK(r.verdict == kprove::driver::Verdict::Invalid);
+  CHECK(r.errors == std::set<std::pair<std::string, unsigned>>{{"unsupported", 1}});
+  CHECK(kprove::testing::mentions(r, "resource predicate"));
+}

@@ -108,6 +108,16 @@ void CLowering::pureHelper(clang::FunctionDecl *fd, ir::Method m) {
 // An annotation that is no function's contract: ghost declarations, if it holds any.
 bool CLowering::ghostDeclarations(Annotation &a) {
   std::string_view text = sm_.text(file_).substr(a.bodyBegin, a.bodyEnd - a.bodyBegin);
+  // VerCors's predicates: expanded in PVL files (pvl_predicates.cpp), not yet here.
+  if (size_t r = text.find("resource"); r != std::string_view::npos &&
+                                        text.find('(', r) != std::string_view::npos &&
+                                        text.find('=', r) != std::string_view::npos) {
+    SourceRange where{{file_, a.bodyBegin + static_cast<uint32_t>(r)},
+                      {file_, a.bodyBegin + static_cast<uint32_t>(r + 8)}};
+    unsupported(where, "a resource predicate in an OpenCL or CUDA annotation (kprove reads "
+                       "them in PVL files)");
+    return true;
+  }
   size_t at = text.find("pure");
   if (at == std::string_view::npos)
     return false;
