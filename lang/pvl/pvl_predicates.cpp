@@ -44,20 +44,36 @@ public:
     p_.methods = std::move(kept);
     if (predicates_.empty())
       return;
-    for (const ir::Method &m : predicates_)
-      byName_[m.name] = &m;
+    // A predicate belongs to its class (or the top level): a use inside a class
+    // names the class's own predicate first (red team: one table by name let a
+    // later declaration elsewhere replace it).
+    std::set<std::pair<std::string, std::string>> functions;
+    for (const ir::Method &m : p_.methods)
+      functions.insert({m.className, m.name});
+    for (const ir::Method &m : predicates_) {
+      std::pair<std::string, std::string> key{m.className, m.name};
+      if (byName_.count(key) || functions.count(key)) {
+        diags_.error(DiagCode::Type, m.nameRange,
+                     "'" + m.name + "' is declared more than once" +
+                         (m.className.empty() ? std::string() : " in class " + m.className));
+        continue;
+      }
+      byName_[key] = &m;
+    }
     // A predicate that reaches itself is reported once, used or not.
     for (const ir::Method &m : predicates_) {
-      std::vector<std::string> stack{m.name};
-      expand(m.pureBody, stack);
+      std::vector<std::string> stack{m.className + "." + m.name};
+      expand(m.pureBody, stack, m.className);
     }
     for (ir::Method &m : p_.methods) {
+      cls_ = m.className;
       for (ir::Clause &c : m.contract)
         c.expr = expand(c.expr);
       m.pureBody = expand(m.pureBody);
       if (m.body)
         stmts(*m.body);
     }
+    cls_.clear();
     for (ir::Kernel &k : p_.kernels) {
       for (ir::Clause &c : k.contract)
         c.expr = expand(c.expr);
@@ -92,19 +108,28 @@ private:
 
   ExprPtr expand(const ExprPtr &e) {
     std::vector<std::string> stack;
-    return expand(e, stack);
+    return expand(e, stack, cls_);
+  }
+
+  // The predicate a use inside class `cls` ("" at top level) names: the class's
+  // own, else a top-level one.
+  const ir::Method *lookup(const std::string &name, const std::string &cls) const {
+    auto it = byName_.find({cls, name});
+    if (it == byName_.end() && !cls.empty())
+      it = byName_.find({std::string(), name});
+    return it == byName_.end() ? nullptr : it->second;
   }
 
   // `stack`: the predicates being expanded around e (a predicate met again reaches
-  // itself).
-  ExprPtr expand(const ExprPtr &e, std::vector<std::string> &stack) {
+  // itself); `cls`: the class e is written in.
+  ExprPtr expand(const ExprPtr &e, std::vector<std::string> &stack, const std::string &cls) {
     if (!e)
       return e;
     ExprPtr out = e;
     std::vector<ExprPtr> args;
     bool changed = false;
     for (const ExprPtr &a : e->args) {
-      args.push_back(expand(a, stack));
+      args.push_back(expand(a, stack, cls));
       changed = changed || args.back() != a;
     }
     if (changed) {
@@ -113,12 +138,13 @@ private:
     }
     if (out->kind != ExprKind::Call)
       return out;
-    auto it = byName_.find(out->name);
-    if (it == byName_.end())
+    const ir::Method *found = lookup(out->name, cls);
+    if (!found)
       return out;
-    const ir::Method &p = *it->second;
-    if (std::find(stack.begin(), stack.end(), p.name) != stack.end()) {
-      if (recursive_.insert(p.name).second)
+    const ir::Method &p = *found;
+    const std::string key = p.className + "." + p.name;
+    if (std::find(stack.begin(), stack.end(), key) != stack.end()) {
+      if (recursive_.insert(key).second)
         diags_.error(DiagCode::Unsupported, p.nameRange,
                      "unsupported: recursive resource predicate '" + p.name +
                          "' (kprove expands a predicate into its body)");
@@ -148,8 +174,8 @@ private:
                        "' that a quantifier in its body binds a variable of");
       return ir::makeBool(true, out->range);
     }
-    stack.push_back(p.name);
-    body = expand(body, stack);
+    stack.push_back(key);
+    body = expand(body, stack, p.className);
     stack.pop_back();
     return body;
   }
@@ -157,7 +183,8 @@ private:
   ir::Program &p_;
   DiagnosticEngine &diags_;
   std::vector<ir::Method> predicates_;
-  std::map<std::string, const ir::Method *> byName_;
+  std::map<std::pair<std::string, std::string>, const ir::Method *> byName_; // (class, name)
+  std::string cls_; // the class of the method being expanded
   std::set<std::string> recursive_;
   unsigned fresh_ = 0;
 };
