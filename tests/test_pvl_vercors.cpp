@@ -381,7 +381,7 @@ TEST_CASE("verdicts: par blocks over blocks of cells give back their whole range
                                  Verdict::Failed, {{"post", 6}}, ".pvl");
 }
 
-TEST_CASE("verdicts: resource predicates are their bodies; fold and unfold check them",
+TEST_CASE("verdicts: resource predicates are their bodies, and fold and unfold check them",
           "[vcgen][pvl]") {
   const std::string counter = "class Counter {\n"                                // 1
                               "  int x;\n"                                       // 2
