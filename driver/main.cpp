@@ -330,6 +330,8 @@ int main(int argc, char **argv) {
     opts.cacheDir = cacheDir;
   else if (useCache)
     opts.cacheDir = driver::defaultCacheDir().string();
+  opts.launch.flagDimensions =
+      static_cast<int>(std::max({localSize.size(), numGroups.size(), globalSize.size()}));
   pin(localSize, opts.launch.localSize);
   pin(numGroups, opts.launch.numGroups);
   pin(globalSize, opts.launch.globalSize);

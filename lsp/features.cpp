@@ -98,12 +98,24 @@ bool within(const SourceRange &inner, const SourceRange &outer) {
   return outer.begin.offset <= inner.begin.offset && inner.begin.offset < outer.end.offset;
 }
 
-// The obligations blamed on a part of `range`: their count, failures, unknowns, time.
+// The obligations blamed on a part of `range`: their count, failures, unknowns, time;
+// and the file's errors and unknowns there that are no obligation's (a contradictory
+// precondition, `vacuous`; launch flags no launch has, `kernel.spec`), which make
+// every proof about that code vacuous.
 struct Tally {
   size_t total = 0, failed = 0, unknown = 0;
   double seconds = 0;
   std::vector<const driver::ObligationResult *> bad;
+  std::vector<const Diagnostic *> otherErrors, otherUnknowns;
 };
+
+bool isObligation(const Diagnostic &d, const driver::FileResult &r) {
+  for (const driver::ObligationResult &o : r.obligationResults)
+    if (o.code == d.code && o.range.begin.offset == d.range.begin.offset &&
+        o.message == d.message)
+      return true;
+  return false;
+}
 
 Tally tally(const driver::FileResult &r, const SourceRange &range) {
   Tally t;
@@ -120,7 +132,37 @@ Tally tally(const driver::FileResult &r, const SourceRange &range) {
       t.bad.push_back(&o);
     }
   }
+  for (const Diagnostic &d : r.errors)
+    if (d.range.valid() && within(d.range, range) && !isObligation(d, r))
+      t.otherErrors.push_back(&d);
+  for (const Diagnostic &d : r.unknowns)
+    if (d.range.valid() && within(d.range, range) && !isObligation(d, r))
+      t.otherUnknowns.push_back(&d);
   return t;
+}
+
+// The file's errors and unknowns that are no obligation's (vacuous, kernel.spec).
+size_t problemsNoObligationHolds(const driver::FileResult &r) {
+  size_t n = 0;
+  for (const std::vector<Diagnostic> *list : {&r.errors, &r.unknowns})
+    for (const Diagnostic &d : *list)
+      n += isObligation(d, r) ? 0 : 1;
+  return n;
+}
+
+// The file's errors and unknowns that no symbol of the outline holds (a C contract
+// sits before its kernel): a lens inside such a file never says "verified".
+size_t unplacedProblems(const driver::FileResult &r) {
+  size_t n = 0;
+  for (const std::vector<Diagnostic> *list : {&r.errors, &r.unknowns})
+    for (const Diagnostic &d : *list) {
+      bool placed = false;
+      for (const driver::OutlineSymbol &s : r.outline.symbols)
+        placed = placed || (s.kind != driver::OutlineSymbol::Kind::ParBlock &&
+                            d.range.valid() && within(d.range, s.range));
+      n += placed ? 0 : 1;
+    }
+  return n;
 }
 
 std::string plural(size_t n, const char *word) {
@@ -152,19 +194,30 @@ std::optional<json> hover(const Analysis &a, int64_t line, int64_t character) {
   std::string text = "**" + kind + "** — ";
   if (a.result.cancelled)
     text += "verification was cancelled (the file changed)";
-  else if (t.total == 0)
+  else if (!t.otherErrors.empty())
+    text += "**failed**: " + t.otherErrors.front()->message;
+  else if (t.total == 0 && t.otherUnknowns.empty())
     text += "no obligation is checked against this clause here (it is assumed; whoever "
             "establishes it is checked)";
   else if (t.failed)
     text += "**failed**: " + std::to_string(t.failed) + " of " + plural(t.total, "obligation") +
             ", " + formatSeconds(t.seconds);
-  else if (t.unknown)
-    text += "**unknown**: " + std::to_string(t.unknown) + " of " + plural(t.total, "obligation") +
-            " undecided, " + formatSeconds(t.seconds);
+  else if (t.unknown || !t.otherUnknowns.empty())
+    text += "**unknown**: " + std::to_string(t.unknown + t.otherUnknowns.size()) + " of " +
+            plural(t.total + t.otherUnknowns.size(), "obligation") + " undecided, " +
+            formatSeconds(t.seconds);
+  else if (size_t other = problemsNoObligationHolds(a.result))
+    // A contradictory precondition elsewhere (vacuous) may be what these proofs rest on.
+    text += "proved: " + plural(t.total, "obligation") + " in " + formatSeconds(t.seconds) +
+            ", but the file has " + plural(other, "problem") +
+            " that may make proofs vacuous (see them)";
   else
     text += "verified: " + plural(t.total, "obligation") + " in " + formatSeconds(t.seconds);
   for (const driver::ObligationResult *o : t.bad)
     text += "\n\n- `" + std::string(diagCodeName(o->code)) + "` " + o->message;
+  for (const std::vector<const Diagnostic *> *list : {&t.otherErrors, &t.otherUnknowns})
+    for (const Diagnostic *d : *list)
+      text += "\n\n- `" + std::string(diagCodeName(d->code)) + "` " + d->message;
   return json{{"contents", {{"kind", "markdown"}, {"value", text}}},
               {"range", lines.range(best->range)}};
 }
@@ -173,6 +226,7 @@ json codeLenses(const Analysis &a) {
   LineIndex lines(a.text);
   json out = json::array();
   const driver::FileResult &r = a.result;
+  size_t unplaced = unplacedProblems(r);
   for (const driver::OutlineSymbol &s : r.outline.symbols) {
     if (s.kind == driver::OutlineSymbol::Kind::ParBlock)
       continue;
@@ -182,12 +236,18 @@ json codeLenses(const Analysis &a) {
       title = "verification cancelled";
     else if (r.verdict == driver::Verdict::Invalid)
       title = "not verified: the file has input errors";
+    else if (!t.otherErrors.empty())
+      title = "failed: " + std::string(diagCodeName(t.otherErrors.front()->code)) + " (" +
+              plural(t.failed + t.otherErrors.size(), "error") + ")";
     else if (t.failed)
       title = "failed: " + std::to_string(t.failed) + " of " + plural(t.total, "obligation") +
               " in " + formatSeconds(t.seconds);
-    else if (t.unknown)
-      title = "unknown: " + std::to_string(t.unknown) + " of " + plural(t.total, "obligation") +
-              " undecided";
+    else if (t.unknown || !t.otherUnknowns.empty())
+      title = "unknown: " + std::to_string(t.unknown + t.otherUnknowns.size()) + " of " +
+              plural(t.total + t.otherUnknowns.size(), "obligation") + " undecided";
+    else if (unplaced > 0)
+      title = "not verified: the file has " + plural(unplaced, "problem") +
+              " outside its declarations";
     else
       title =
           "verified in " + formatSeconds(t.seconds) + " (" + plural(t.total, "obligation") + ")";

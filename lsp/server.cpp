@@ -127,7 +127,7 @@ void Server::handleNotification(const std::string &method, const json &params) {
   try {
     if (method == "textDocument/didOpen") {
       const json &doc = params.at("textDocument");
-      update(doc.at("uri").get<std::string>(), doc, true);
+      update(doc.at("uri").get<std::string>(), doc, true, true);
     } else if (method == "textDocument/didChange") {
       // Full synchronisation: the last change holds the whole text. A change
       // cancels the running verification of the old text; the next save verifies.
@@ -145,9 +145,15 @@ void Server::handleNotification(const std::string &method, const json &params) {
   }
 }
 
-void Server::update(const std::string &uri, const json &params, bool verify) {
+void Server::update(const std::string &uri, const json &params, bool verify, bool open) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
+    // A change or save of a document that is not open (never opened, or after its
+    // didClose) has no text to verify: it is ignored, never verified as empty.
+    if (!open && !docs_.count(uri)) {
+      std::cerr << "kprove lsp: ignoring a change of '" << uri << "', which is not open\n";
+      return;
+    }
     Document &d = docs_[uri];
     if (d.path.empty())
       d.path = uriToPath(uri);

@@ -48,7 +48,7 @@ private:
   void handle(const json &message);
   void handleRequest(const json &id, const std::string &method, const json &params);
   void handleNotification(const std::string &method, const json &params);
-  void update(const std::string &uri, const json &params, bool verify);
+  void update(const std::string &uri, const json &params, bool verify, bool open = false);
   void close(const std::string &uri);
   void schedule(const std::string &uri);
   std::shared_ptr<const Analysis> analysisOf(const json &params);

@@ -9,14 +9,18 @@
 //   //: flags --int-math (why)    (run with C integers as mathematical integers, and
 //                                 say why the example needs it; may follow an expect;
 //                                 -D NAME[=VALUE] and -I DIR as on kprove's command line;
-//                                 --no-infer: no inferred loop invariants)
+//                                 --no-infer: no inferred loop invariants; launch flags
+//                                 --local_size/--blockDim, --num_groups/--gridDim,
+//                                 --global_size as kprove takes them)
 // A failing or invalid example must report exactly the listed (code, line)
 // pairs, plus any of the "may also" ones: a missing one is a missed bug, an extra
 // one a spurious report.
 #include "driver/pipeline.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -34,6 +38,11 @@ int main(int argc, char **argv) {
   std::set<std::pair<std::string, unsigned>> expected, optional;
   bool intMath = false, noInfer = false;
   std::vector<std::string> defines, includeDirs;
+  // Launch flags as on kprove's command line: local size, number of groups, global size.
+  const std::map<std::string, int> launchFlags = {
+      {"--local_size", 0}, {"--blockDim", 0},   {"--num_groups", 1},
+      {"--gridDim", 1},    {"--global_size", 2}};
+  std::vector<int64_t> launch[3];
   while (std::getline(in, line)) {
     // `//: flags --int-math (why)`, on a line of its own or after an expectation.
     if (auto flags = line.find("//: flags "); flags != std::string::npos) {
@@ -44,6 +53,17 @@ int main(int argc, char **argv) {
           intMath = true;
         } else if (flag == "--no-infer") {
           noInfer = true;
+        } else if (std::string value; launchFlags.count(flag.substr(0, flag.find('='))) &&
+                                      (flag.find('=') != std::string::npos || ss >> value)) {
+          // --local_size=64,2 (or a space): the sizes of the dimensions it names.
+          std::string name = flag.substr(0, flag.find('='));
+          std::string list = flag.find('=') != std::string::npos ? flag.substr(flag.find('=') + 1)
+                                                                 : value;
+          std::vector<int64_t> &sizes = launch[launchFlags.at(name)];
+          sizes.clear();
+          std::istringstream items(list);
+          for (std::string item; std::getline(items, item, ',');)
+            sizes.push_back(std::stoll(item));
         } else if (std::string value; (flag == "-D" || flag == "-I") && ss >> value) {
           (flag == "-D" ? defines : includeDirs).push_back(value);
         } else {
@@ -84,6 +104,15 @@ int main(int argc, char **argv) {
   opts.timeoutSeconds = KPROVE_TEST_TIMEOUT_SECONDS; // tests/CMakeLists.txt
   opts.jobs = 1;
   opts.launch.intMath = intMath;
+  for (int which = 0; which < 3; ++which) {
+    std::optional<int64_t>(&to)[3] = which == 0   ? opts.launch.localSize
+                                     : which == 1 ? opts.launch.numGroups
+                                                  : opts.launch.globalSize;
+    for (size_t d = 0; d < 3 && !launch[which].empty(); ++d) // later dimensions: 1
+      to[d] = d < launch[which].size() ? launch[which][d] : 1;
+    opts.launch.flagDimensions =
+        std::max(opts.launch.flagDimensions, static_cast<int>(launch[which].size()));
+  }
   opts.inferInvariants = !noInfer;
   opts.defines = defines;
   opts.includeDirs = includeDirs;

@@ -101,3 +101,28 @@ TEST_CASE("a C kernel's lens counts the failures of its contract before it", "[l
   CHECK(lenses[0]["command"]["title"].get<std::string>().rfind("failed: 1 of ", 0) == 0);
   CHECK(lenses[0]["range"]["start"]["line"] == 5); // on the kernel's name
 }
+
+// A contradictory precondition is no obligation's failure (error vacuous): the lens
+// and the hover of the proofs that rest on it must not say "verified".
+TEST_CASE("lenses and hovers of a method with a contradictory precondition", "[lsp]") {
+  std::string text = "requires x > 0 && x < 0;\n" // line 0
+                     "ensures \\result == 1;\n"   // 1
+                     "int f(int x) {\n"           // 2
+                     "  return 2;\n"              // 3
+                     "}\n";
+  lsp::Analysis a = analyse("vacuous.pvl", text);
+  REQUIRE(a.result.verdict == driver::Verdict::Failed);
+  lsp::json lenses = lsp::codeLenses(a);
+  REQUIRE(lenses.size() == 1);
+  CHECK(lenses[0]["command"]["title"].get<std::string>().rfind("failed: vacuous", 0) == 0);
+  CHECK(lenses[0]["range"]["start"]["line"] == 2);
+  auto pre = lsp::hover(a, 0, 3);
+  REQUIRE(pre);
+  CHECK(pre->at("contents").at("value").get<std::string>().find("**failed**") !=
+        std::string::npos);
+  auto post = lsp::hover(a, 1, 3);
+  REQUIRE(post);
+  std::string value = post->at("contents").at("value").get<std::string>();
+  CHECK(value.find("verified") == std::string::npos);
+  CHECK(value.find("may make proofs vacuous") != std::string::npos);
+}

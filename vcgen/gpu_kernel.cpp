@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace kprove::vcgen {
 
 using namespace term;
@@ -174,9 +176,14 @@ private:
       base_.assume(le(mul(base_.vars.at(name("lsz", 0)),
                           mul(base_.vars.at(name("lsz", 1)), base_.vars.at(name("lsz", 2)))),
                       intConst(1024)));
-    T wdim = oneD_ ? intConst(1) : vc_.freshVar("$wdim", Sort::Int);
-    if (!oneD_)
-      base_.assume(land(le(intConst(1), wdim), le(wdim, intConst(3))));
+    // get_work_dim() is 1 only under the 1-D assumption of the note above: a
+    // dimension the contract pins to size 1 may still be part of a 2-D or 3-D launch,
+    // and so may one the flags name (`--local_size=4,1` is GPUVerify's 2-D launch).
+    bool workDimOne = !k_.dims[1] && !k_.dims[2] && launch_.flagDimensions <= 1;
+    T wdim = workDimOne ? intConst(1) : vc_.freshVar("$wdim", Sort::Int);
+    if (!workDimOne)
+      base_.assume(land(le(intConst(std::max(1, launch_.flagDimensions)), wdim),
+                        le(wdim, intConst(3))));
     base_.vars["$wdim"] = wdim;
 
     std::vector<T> globals;
@@ -247,10 +254,11 @@ private:
     vc_.vacuityScope = -1;
     if (launchConflict_) // the contradiction is the flag's, reported as kernel.spec
       return;
+    // Also without clauses: the launch facts alone (the flags against the launch
+    // limits, `--blockDim 64,64` over CUDA's 1024 threads per block) can be
+    // contradictory, and then every obligation would hold vacuously.
     std::vector<const ir::Expr *> clauses =
         clausesOf(k_.contract, {ClauseKind::Requires, ClauseKind::Context});
-    if (clauses.empty())
-      return;
     ThreadSet ts;
     ts.bindOne = [this](State &st) {
       fix(st, groupVars_);

@@ -15,6 +15,9 @@ namespace kprove::vcgen {
 // Launch sizes pinned on the command line (GPUVerify's flags); unset = symbolic.
 struct LaunchConfig {
   std::optional<int64_t> localSize[3], numGroups[3], globalSize[3];
+  // How many dimensions the flags name (`--local_size=4,1` two, a 2-D launch; the
+  // dimensions after them are pinned to 1): get_work_dim() is at least this.
+  int flagDimensions = 0;
   // --int-math: C integers are mathematical (VerCors's semantics), see VcContext.
   bool intMath = false;
 };

@@ -225,6 +225,18 @@ def main():
                and "version" not in m["params"])
     print("ok: closing a document clears its diagnostics")
 
+    # A save of a document that is not open (after its didClose) has no text: it
+    # is ignored, never verified as an empty file (which would say "verified").
+    seen_before = len(c.seen)
+    c.notify("textDocument/didSave", {"textDocument": {"uri": uri(wrong)}})
+    r = c.request("textDocument/codeLens", {"textDocument": {"uri": uri(wrong)}})
+    time.sleep(0.5)
+    c.request("textDocument/codeLens", {"textDocument": {"uri": uri(wrong)}})
+    check(r["result"] == [] and not any(
+        m.get("method") == "kprove/verified" and m["params"]["uri"] == uri(wrong)
+        for m in c.seen[seen_before:]),
+        "a save of a closed document is not verified")
+
     r = c.request("textDocument/formatting", {"textDocument": {"uri": uri(shift)}})
     check(r["error"]["code"] == -32601, "an unknown request is MethodNotFound")
     r = c.request("shutdown", None)
