@@ -6,6 +6,8 @@
 #include "logic/spelling.h"
 
 #include <algorithm>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -30,6 +32,8 @@ struct VarInfo {
   VarKind kind = VarKind::Local;
   std::string internal; // the IR name of a renamed local (ir::kScopeSeparator); empty: as declared
   bool threadPrivate = false; // declared inside a par block's body
+  bool yields = false;        // a method's yields parameter (no value before the call)
+  bool ghost = false;         // declared in ghost code, or a given/yields parameter
 };
 
 // Where an expression sits: decides whether permissions, \result and \old may occur.
@@ -131,6 +135,7 @@ private:
     std::string name = sourceName(irName);
     int n = ++localDecls_[name];
     VarInfo info{type, VarKind::Local, {}, !parNames_.empty() && !inBarrierBody_};
+    info.ghost = ghostDepth_ > 0;
     if (n > 1 || lookup(name))
       info.internal = name + kScopeSeparator + std::to_string(n);
     declare(name, info, r);
@@ -240,7 +245,9 @@ private:
     for (const Param &p : m.params) {
       if (p.type == Type::Void)
         error(p.range, "parameter " + quoted(p.name) + " cannot have type void");
-      declare(p.name, {p.type, VarKind::Param}, p.range);
+      VarInfo info{p.type, VarKind::Param};
+      info.ghost = p.given;
+      declare(p.name, info, p.range);
     }
     bool valueResult = m.returnType != Type::Void;
     // A yields parameter has no value before the body runs: only postconditions (and
@@ -255,7 +262,10 @@ private:
     for (const Param &p : m.yields) {
       if (p.type == Type::Void)
         error(p.range, "parameter " + quoted(p.name) + " cannot have type void");
-      declare(p.name, {p.type, VarKind::Local}, p.range);
+      VarInfo info{p.type, VarKind::Local};
+      info.yields = true;
+      info.ghost = true;
+      declare(p.name, info, p.range);
     }
     for (Clause &c : m.contract)
       if (c.kind == ClauseKind::Ensures)
@@ -348,7 +358,120 @@ private:
         stmt(body, i);
   }
 
+  // Ghost code (`ghost S`) is erased when the program runs, so it may change ghost
+  // variables only, and must end: an assignment to a program variable, an array
+  // element or a field, a return, a loop (whose termination kprove does not prove)
+  // or a call of a method that writes memory would give the verified program an
+  // effect, or a stop, the real one does not have.
   void stmt(std::vector<StmtPtr> &body, size_t i) {
+    Stmt &s = *body[i];
+    if (s.ghost)
+      ++ghostDepth_;
+    if (ghostDepth_ > 0)
+      ghostRules(s);
+    stmtOfKind(body, i);
+    if (s.ghost)
+      --ghostDepth_;
+  }
+
+  void ghostRules(const Stmt &s) {
+    switch (s.kind) {
+    case StmtKind::Return:
+      error(s.range, "ghost code cannot return (the program runs without it)");
+      return;
+    case StmtKind::While:
+      unsupported(s.range, "a loop in ghost code (kprove does not prove that it ends, and the "
+                           "program runs without it)");
+      return;
+    case StmtKind::Par:
+    case StmtKind::Parallel:
+    case StmtKind::Sequential:
+    case StmtKind::Vec:
+    case StmtKind::Barrier:
+    case StmtKind::Atomic:
+    case StmtKind::InvariantBlock:
+    case StmtKind::AtomicBlock:
+      unsupported(s.range, "a parallel block, barrier or atomic in ghost code");
+      return;
+    case StmtKind::Assign:
+      if (s.target && s.target->kind == ExprKind::Var && !s.value) // `x = m(..)` lowered later
+        return;
+      if (s.target && !ghostTarget(*s.target))
+        error(s.target->range, "ghost code can assign ghost variables only (the program runs "
+                               "without it): " + ghostTargetWhat(*s.target));
+      return;
+    case StmtKind::Call:
+      if (const Method *m = findMethod(s.name); m && !m->pure) {
+        if (std::string w = writesMemory(*m); !w.empty())
+          error(s.nameRange.valid() ? s.nameRange : s.range,
+                "ghost code cannot call " + quoted(s.name) + ", which " + w +
+                    " (the program runs without ghost code)");
+      }
+      if (s.target && !ghostTarget(*s.target))
+        error(s.target->range, "ghost code can assign ghost variables only (the program runs "
+                               "without it): " + ghostTargetWhat(*s.target));
+      return;
+    default:
+      return;
+    }
+  }
+
+  bool ghostTarget(const Expr &t) const {
+    if (t.kind != ExprKind::Var || t.name.rfind("this.", 0) == 0)
+      return false;
+    const VarInfo *v = lookup(t.name);
+    return v ? v->ghost : false;
+  }
+  std::string ghostTargetWhat(const Expr &t) const {
+    if (t.kind == ExprKind::Var && t.name.rfind("this.", 0) != 0 && lookup(t.name))
+      return quoted(sourceName(t.name)) + " is a program variable";
+    return "an array element or a field is program memory";
+  }
+
+  // What makes method m (its body, the bodies of the methods it calls) change memory
+  // a caller shares: "" when nothing. A bodiless method's contract is trusted
+  // (docs/soundness.md), as everywhere.
+  std::string writesMemory(const Method &m) {
+    if (auto it = writesMemo_.find(m.name); it != writesMemo_.end())
+      return it->second;
+    writesMemo_[m.name] = ""; // recursion: what the other calls find
+    std::string found;
+    std::function<void(const std::vector<StmtPtr> &)> walk = [&](const std::vector<StmtPtr> &b) {
+      for (const StmtPtr &st : b) {
+        if (!st || !found.empty())
+          continue;
+        bool fieldOrCell =
+            st->target && (st->target->kind == ExprKind::Index ||
+                           (st->target->kind == ExprKind::Var &&
+                            (st->target->name.rfind("this.", 0) == 0 ||
+                             isFieldOf(m.className, st->target->name))));
+        if ((st->kind == StmtKind::Assign || st->kind == StmtKind::Call) && fieldOrCell)
+          found = "writes memory";
+        else if (st->kind == StmtKind::Assign && st->value &&
+                 st->value->kind == ExprKind::NewArray)
+          found = "allocates memory";
+        else if (st->kind == StmtKind::Call || (st->kind == StmtKind::Assign && methodCall(st->value)))
+          if (const Method *c = findMethod(st->kind == StmtKind::Call ? st->name : st->value->name);
+              c && !c->pure && !writesMemory(*c).empty())
+            found = "calls " + quoted(c->name) + ", which " + writesMemory(*c);
+        walk(st->body);
+        walk(st->elseBody);
+      }
+    };
+    if (m.body)
+      walk(*m.body);
+    return writesMemo_[m.name] = found;
+  }
+  bool isFieldOf(const std::string &cls, const std::string &name) const {
+    if (cls.empty())
+      return false;
+    for (const ir::Field &f : prog_.fields)
+      if (f.className == cls && f.name == name)
+        return true;
+    return false;
+  }
+
+  void stmtOfKind(std::vector<StmtPtr> &body, size_t i) {
     Stmt &s = *body[i];
     switch (s.kind) {
     case StmtKind::Block:
@@ -998,6 +1121,12 @@ private:
       if (inBarrierBody_ && (v->threadPrivate || v->kind == VarKind::ParIter))
         error(e.range, "a barrier's body runs once for all threads: it cannot use " +
                            quoted(sourceName(e.name)) + ", which each thread has its own of");
+      // The caller has no value of a yields parameter before the call, so its \old
+      // would mean one thing to the body (an arbitrary start) and another to the
+      // caller (the value after the call): `ensures y == \old(y) + 1` proved false.
+      if (insideOld_ && v->yields)
+        error(e.range, "\\old cannot mention the yields parameter " + quoted(e.name) +
+                           ": it has no value before the call");
       if (insideOld_ && inBarrierClause_ && v->threadPrivate)
         error(e.range, "\\old in a barrier clause cannot mention " + quoted(sourceName(e.name)) +
                            ", a variable declared inside the par block");
@@ -1358,6 +1487,8 @@ private:
   int parallelRegions_ = 0;
   bool inBarrierBody_ = false;
   int insideOld_ = 0; // nesting depth of \old(...) being checked
+  int ghostDepth_ = 0; // nesting depth of ghost statements being checked
+  std::map<std::string, std::string> writesMemo_; // writesMemory, per method
   bool inBarrierClause_ = false;
   // Enclosing invariant blocks, innermost last, each with whether an atomic block
   // of it encloses the statement being checked.

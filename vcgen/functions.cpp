@@ -137,15 +137,31 @@ void addFunctionAxioms(VcContext &vc) {
         if (reach.count(m.name))
           vc.heapFunctions.insert(caller);
 
+  // Calls in bodies and in contracts: checking a function assumes the postconditions
+  // of the functions its body and contract call (VcContext::callAxioms), so a cycle
+  // through contracts (f's postcondition names g, g's names f) would let each
+  // postcondition prove the other. Only self-recursion is justified (by induction
+  // on a measure, checkFunction).
+  std::map<std::string, std::set<std::string>> uses = graph;
+  for (const ir::Method &m : vc.program().methods)
+    if (m.pure)
+      for (const ir::Clause &c : m.contract)
+        if (c.expr)
+          callsIn(*c.expr, uses[m.name]);
   for (const ir::Method &m : vc.program().methods) {
     if (!m.pure)
       continue;
-    for (const std::string &callee : graph[m.name]) {
+    for (const std::string &callee : uses[m.name]) {
       std::set<std::string> seen;
-      if (callee != m.name && reaches(graph, callee, m.name, seen)) {
-        vc.unsupported(m.nameRange, fmt::format("mutual recursion between pure functions "
-                                                "('{}' and '{}')",
-                                                m.name, callee));
+      if (callee != m.name && reaches(uses, callee, m.name, seen)) {
+        bool throughBodies = graph[m.name].count(callee) != 0;
+        std::set<std::string> seenBodies;
+        throughBodies = throughBodies && reaches(graph, callee, m.name, seenBodies);
+        vc.unsupported(m.nameRange,
+                       fmt::format("mutual recursion between pure functions ('{}' and '{}'){}",
+                                   m.name, callee,
+                                   throughBodies ? "" : " through their contracts"));
+        break;
       }
     }
     const bool overHeap = vc.heapFunctions.count(m.name) != 0;

@@ -118,6 +118,17 @@ ExprPtr substitute(const std::string &name, const ExprPtr &value,
   };
   if (binds(name))
     return e; // shadowed
+  // `\let y = a[0]; \old(y)` is a[0] now, not \old(a[0]): the value is taken where
+  // the \let is, and a substitution under \old would move it to the old state.
+  if (e->kind == ExprKind::Old) {
+    std::vector<std::string> inside;
+    freeVars(*e, inside);
+    if (std::find(inside.begin(), inside.end(), name) != inside.end())
+      throw ParseAbort{nameRange,
+                       "'" + name + "' used inside \\old: a \\let variable or predicate "
+                       "parameter there is not supported (its value is taken outside \\old)",
+                       DiagCode::Unsupported};
+  }
   std::vector<ExprPtr> args;
   bool changed = false;
   for (const ExprPtr &a : e->args) {

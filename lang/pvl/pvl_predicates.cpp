@@ -10,6 +10,7 @@
 #include "lang/pvl/pvl_grammar.h"
 #include "lang/pvl/pvl_parser.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -60,6 +61,11 @@ public:
       }
       byName_[key] = &m;
     }
+    // A body means the same at every use: its free names are its parameters and its
+    // class's fields (qualified as `this.f` here, so no local of a user captures
+    // them, as a parameter `balance` once captured the field `balance`).
+    for (ir::Method &m : predicates_)
+      m.pureBody = closeBody(m, m.pureBody, {});
     // A predicate that reaches itself is reported once, used or not.
     for (const ir::Method &m : predicates_) {
       std::vector<std::string> stack{m.className + "." + m.name};
@@ -104,6 +110,47 @@ private:
     }
     stmts(s.body);
     stmts(s.elseBody);
+  }
+
+  // `e` of predicate `p`'s body with every field of p's class it names qualified
+  // (`this.f`); a name that is neither a parameter, a binder around it nor a field
+  // is a type error (it would mean whatever that name means at each use).
+  ExprPtr closeBody(const ir::Method &p, const ExprPtr &e, std::vector<std::string> bound) {
+    if (!e)
+      return e;
+    if (e->kind == ExprKind::Var) {
+      const std::string &n = e->name;
+      if (n.rfind("this.", 0) == 0 || std::find(bound.begin(), bound.end(), n) != bound.end())
+        return e;
+      for (const ir::Param &q : p.params)
+        if (q.name == n)
+          return e;
+      for (const ir::Field &f : p_.fields)
+        if (!p.className.empty() && f.className == p.className && f.name == n) {
+          ExprPtr q = std::make_shared<Expr>(*e);
+          q->name = "this." + n;
+          return q;
+        }
+      diags_.error(DiagCode::Type, e->range,
+                   "unknown identifier '" + n + "' in the body of resource predicate '" +
+                       p.name + "' (a predicate's body sees its parameters" +
+                       (p.className.empty() ? std::string(")")
+                                            : " and the fields of class " + p.className + ")"));
+      return e;
+    }
+    for (const ir::Binder &b : e->binders)
+      bound.push_back(b.name);
+    std::vector<ExprPtr> args;
+    bool changed = false;
+    for (const ExprPtr &a : e->args) {
+      args.push_back(closeBody(p, a, bound));
+      changed = changed || args.back() != a;
+    }
+    if (!changed)
+      return e;
+    ExprPtr out = std::make_shared<Expr>(*e);
+    out->args = std::move(args);
+    return out;
   }
 
   ExprPtr expand(const ExprPtr &e) {
@@ -168,10 +215,12 @@ private:
       }
       for (size_t i = 0; i < temps.size(); ++i)
         body = substituteLet(temps[i], out->args[i], body, out->range);
-    } catch (const ParseAbort &) {
+    } catch (const ParseAbort &abort) {
+      bool underOld = abort.message.find("\\old") != std::string::npos;
       diags_.error(DiagCode::Unsupported, out->range,
                    "unsupported: an argument of resource predicate '" + p.name +
-                       "' that a quantifier in its body binds a variable of");
+                       (underOld ? "' for a parameter its body reads inside \\old"
+                                 : "' that a quantifier in its body binds a variable of"));
       return ir::makeBool(true, out->range);
     }
     stack.push_back(key);
