@@ -772,7 +772,12 @@ void reportVacuity(const std::vector<vcgen::VacuityCheck> &checks,
     }
     if (k == 0 || c.clauseRanges.empty()) {
       r.errors.push_back({DiagCode::Vacuous, c.range,
-                          c.message + " (the launch facts alone are contradictory)", c.notes});
+                          c.message + (c.clauseRanges.empty()
+                                           ? " (it has no clauses: the launch facts, the flags "
+                                             "against the launch limits kprove assumes, are "
+                                             "contradictory)"
+                                           : " (the launch facts alone are contradictory)"),
+                          c.notes});
       continue;
     }
     std::vector<DiagNote> notes = c.notes;

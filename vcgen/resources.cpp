@@ -656,7 +656,7 @@ std::optional<ClosedInverse> closedInverse(const T &index, const std::vector<QBi
     const QBinder &b = used[i];
     auto c = lin->coeff.find(b.skolem->name);
     int64_t v;
-    if (c == lin->coeff.end() || !b.lo || (isLiteral(c->second, v) && v <= 0))
+    if (c == lin->coeff.end() || !b.lo || !b.hi || (isLiteral(c->second, v) && v <= 0))
       return std::nullopt;
     digits.push_back({i, c->second, sub(*b.hi, *b.lo)});
     base = sub(base, mul(c->second, *b.lo));
