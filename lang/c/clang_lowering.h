@@ -434,11 +434,12 @@ private:
                     bool returnsBool = false);
   // Operations on floating-point values and builtins kprove does not model are
   // uninterpreted functions; each one's name carries the C types it is a function
-  // of (`$fadd.f32`, `$f2i.f64.u8`), so operations on different
+  // of (`$fadd.f32`, `$f2i.f64.u8`, `$fn_clz.u8.u8`), so operations on different
   // types are different functions. typeTag names one type (a vector's: its
   // component type's), typedName a function of the types `ts`.
   std::string typeTag(clang::QualType t) const;
   std::string typedName(const std::string &fn, std::initializer_list<clang::QualType> ts) const;
+  std::string builtinFunctionName(const std::string &fn, const clang::CallExpr *c) const;
   // A scalar value of C type `from` converted to `to` (integer, bool or floating).
   ExprPtr convertScalar(ExprPtr v, clang::QualType from, clang::QualType to, SourceRange r);
   ExprPtr arith(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, clang::QualType t,
@@ -454,8 +455,8 @@ private:
               std::vector<StmtPtr> &pre);
   ExprPtr floatLiteral(const llvm::APFloat &v, SourceRange r);
   // --- builtins on vectors, builtins storing through a pointer (lower_builtin_calls.cpp) ---
-  ExprPtr scalarBuiltinValue(const Builtin &b, const std::vector<ExprPtr> &args,
-                             const Field &result, SourceRange r);
+  ExprPtr scalarBuiltinValue(const Builtin &b, const std::string &fn,
+                             const std::vector<ExprPtr> &args, const Field &result, SourceRange r);
   std::optional<std::vector<ExprPtr>> componentwiseCall(const clang::CallExpr *c,
                                                         const std::vector<Field> &fields,
                                                         std::vector<StmtPtr> &pre);

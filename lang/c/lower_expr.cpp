@@ -225,6 +225,18 @@ std::string CLowering::typedName(const std::string &fn,
   return n;
 }
 
+// A builtin modelled as an uninterpreted function of its arguments: named by the
+// builtin, the types of its arguments (after C's conversions to its parameters'
+// types, as Clang resolved the overload) and the type of its result, so that
+// `clz((uchar)x)` and `clz((int)x)` are different functions. On vectors, the
+// component types: the function is the scalar builtin's, applied per component.
+std::string CLowering::builtinFunctionName(const std::string &fn, const clang::CallExpr *c) const {
+  std::string n = fn;
+  for (const clang::Expr *a : c->arguments())
+    n += "." + typeTag(a->getType());
+  return n + "." + typeTag(c->getType());
+}
+
 // C's conversion of a scalar value between two arithmetic types: integers as
 // convertInt, any conversion to or from a floating type an uninterpreted function
 // of the two types (its integer result a value of the target type).
@@ -725,7 +737,7 @@ ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre
   // Pure builtins (sqrt, exp, mad, ...) and min / max / abs on floating point: a
   // deterministic function nothing else is known about; an integer result is a value
   // of its type.
-  ExprPtr v = floatCall("$fn_" + name, args, r);
+  ExprPtr v = floatCall(builtinFunctionName("$fn_" + name, c), args, r);
   if (ir::IntType t = cintOf(c->getType()); t.bounded())
     return convertInt(v, t, r);
   return v;
