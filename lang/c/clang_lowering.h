@@ -144,8 +144,9 @@ private:
     Type type;
     bool floating = false;
     ir::IntType cint;
-    bool pointer = false; // a pointer field of a by-value struct: an array (type IntArray)
-    bool opaque = false;  // a pointer kept in a buffer's element: its bits (type Int)
+    bool pointer = false;  // a pointer field of a by-value struct: an array (type IntArray)
+    bool opaque = false;   // a pointer kept in a buffer's element: its bits (type Int)
+    clang::QualType ctype; // a scalar leaf's C type (an array leaf's element type)
   };
   // What a pointer field of a struct becomes: rejected (variables), an array of its
   // own (by-value parameters: the host passes it as a buffer), or the opaque bits of
@@ -424,11 +425,23 @@ private:
   ExprPtr index(const clang::ArraySubscriptExpr *as, std::vector<StmtPtr> &pre);
   ExprPtr convertTo(const clang::Expr *e, Type want, std::vector<StmtPtr> &pre);
   ExprPtr cond(const clang::Expr *e, std::vector<StmtPtr> &pre);
-  ExprPtr coerce(ExprPtr v, Type have, Type want, bool isFloatValue, SourceRange r);
+  // `floatType`: the value's C type when it is floating point (null otherwise).
+  ExprPtr coerce(ExprPtr v, Type have, Type want, clang::QualType floatType, SourceRange r);
   ExprPtr boolCellValue(ExprPtr cell, clang::QualType t, SourceRange r);
   ExprPtr boolResult(ExprPtr v, const ExprPtr &target, SourceRange r);
   bool isBoolValued(const clang::Expr *e) const;
-  ExprPtr floatCall(const std::string &fn, std::vector<ExprPtr> args, SourceRange r);
+  ExprPtr floatCall(const std::string &fn, std::vector<ExprPtr> args, SourceRange r,
+                    bool returnsBool = false);
+  // Operations on floating-point values and builtins kprove does not model are
+  // uninterpreted functions; each one's name carries the C types it is a function
+  // of (`$fadd.f32`, `$f2i.f64.u8`, `$fn_clz.u8.u8`), so operations on different
+  // types are different functions. typeTag names one type (a vector's: its
+  // component type's), typedName a function of the types `ts`.
+  std::string typeTag(clang::QualType t) const;
+  std::string typedName(const std::string &fn, std::initializer_list<clang::QualType> ts) const;
+  std::string builtinFunctionName(const std::string &fn, const clang::CallExpr *c) const;
+  // A scalar value of C type `from` converted to `to` (integer, bool or floating).
+  ExprPtr convertScalar(ExprPtr v, clang::QualType from, clang::QualType to, SourceRange r);
   ExprPtr arith(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, clang::QualType t,
                 SourceRange r);
   ExprPtr value(const clang::Expr *e, std::vector<StmtPtr> &pre);
@@ -442,8 +455,8 @@ private:
               std::vector<StmtPtr> &pre);
   ExprPtr floatLiteral(const llvm::APFloat &v, SourceRange r);
   // --- builtins on vectors, builtins storing through a pointer (lower_builtin_calls.cpp) ---
-  ExprPtr scalarBuiltinValue(const Builtin &b, const std::vector<ExprPtr> &args,
-                             const Field &result, SourceRange r);
+  ExprPtr scalarBuiltinValue(const Builtin &b, const std::string &fn,
+                             const std::vector<ExprPtr> &args, const Field &result, SourceRange r);
   std::optional<std::vector<ExprPtr>> componentwiseCall(const clang::CallExpr *c,
                                                         const std::vector<Field> &fields,
                                                         std::vector<StmtPtr> &pre);

@@ -395,10 +395,8 @@ ExprPtr CLowering::zeroOf(const Field &f, SourceRange r) {
     return ir::makeBool(false, r);
   if (!f.floating)
     return typed(ir::makeInt(0, r), f.cint);
-  llvm::SmallString<32> s;
-  llvm::APFloat(0.0).toString(s);
-  auto [it, fresh] = floatLiterals_.emplace(std::string(s.str()), floatLiterals_.size());
-  return floatCall("$flit", {ir::makeInt(static_cast<int64_t>(it->second), r)}, r);
+  // The constant 0 of the leaf's floating type (+0.0).
+  return floatLiteral(llvm::APFloat::getZero(ctx_.getFloatTypeSemantics(f.ctype)), r);
 }
 
 // The leaf values of an aggregate-typed expression, in leaf order.
@@ -529,7 +527,7 @@ std::optional<std::vector<ExprPtr>> CLowering::aggregateParts(const clang::Expr 
       return a;
     for (size_t i = 0; i < a->size(); ++i)
       (*a)[i] = fields[i].floating
-                    ? floatCall("$fneg", {(*a)[i]}, r)
+                    ? floatCall(typedName("$fneg", {fields[i].ctype}), {(*a)[i]}, r)
                     : typed(ir::makeUnary(ir::UnOp::Neg, (*a)[i], r), fields[i].cint);
     return a;
   }

@@ -95,7 +95,7 @@ std::optional<ExprPtr> CLowering::builtinCallValue(const clang::CallExpr *c, con
     ExprPtr fits =
         ir::makeBinary(ir::BinOp::And, within(args[0], lo, hi, r), within(args[1], lo, hi, r), r);
     ExprPtr product = ir::makeBinary(ir::BinOp::Mul, args[0], args[1], r); // exact
-    ExprPtr unknown = convertInt(floatCall("$fn_" + name, args, r), t, r);
+    ExprPtr unknown = convertInt(floatCall(builtinFunctionName("$fn_" + name, c), args, r), t, r);
     return ite(fits, convertInt(product, t, r), unknown, t, r);
   }
   default:
@@ -131,10 +131,12 @@ static bool relationalBuiltin(const std::string &n) {
 }
 
 // The scalar value of builtin `b` on one component's arguments (as callValue has it
-// for scalars): min / max / abs exact on integers, any other an uninterpreted function
-// of its arguments (the same for the scalar call), an integer result of its type.
-ExprPtr CLowering::scalarBuiltinValue(const Builtin &b, const std::vector<ExprPtr> &args,
-                                      const Field &result, SourceRange r) {
+// for scalars): min / max / abs exact on integers, any other the uninterpreted
+// function `fn` of its arguments (builtinFunctionName: keyed by the component types,
+// the same as for the scalar call on them), an integer result of its type.
+ExprPtr CLowering::scalarBuiltinValue(const Builtin &b, const std::string &fn,
+                                      const std::vector<ExprPtr> &args, const Field &result,
+                                      SourceRange r) {
   std::string name(b.name);
   if (b.kind == BuiltinKind::IntOp && !result.floating && result.cint.bounded()) {
     if ((name == "min" || name == "max") && args.size() == 2)
@@ -144,7 +146,7 @@ ExprPtr CLowering::scalarBuiltinValue(const Builtin &b, const std::vector<ExprPt
       return ite(ir::makeBinary(ir::BinOp::Ge, args[0], ir::makeInt(0, r), r), args[0],
                  typed(ir::makeUnary(ir::UnOp::Neg, args[0], r), result.cint), result.cint, r);
   }
-  ExprPtr v = floatCall("$fn_" + name, args, r);
+  ExprPtr v = floatCall(fn, args, r);
   return result.floating ? v : convertInt(v, result.cint, r);
 }
 
@@ -180,12 +182,13 @@ std::optional<std::vector<ExprPtr>> CLowering::componentwiseCall(const clang::Ca
       return std::nullopt;
     }
   }
+  std::string fn = builtinFunctionName("$fn_" + std::string(b->name), c);
   std::vector<ExprPtr> out;
   for (size_t k = 0; k < fields.size(); ++k) {
     std::vector<ExprPtr> args;
     for (const std::vector<ExprPtr> &a : perArg)
       args.push_back(a[k]);
-    out.push_back(scalarBuiltinValue(*b, args, fields[k], r));
+    out.push_back(scalarBuiltinValue(*b, fn, args, fields[k], r));
   }
   return out;
 }
@@ -263,11 +266,16 @@ ExprPtr CLowering::outPointerCall(const clang::CallExpr *c, std::vector<StmtPtr>
   auto p = pointerValue(ptr, pre);
   if (!p)
     return nullptr;
-  ExprPtr stored = floatCall("$fn_" + name + "_out", args, r);
+  // Named by all argument types (the pointer's as its element type) and the result's.
+  std::string fn = "$fn_" + name;
+  for (unsigned i = 0; i + 1 < n; ++i)
+    fn += "." + typeTag(c->getArg(i)->getType());
+  fn += "." + typeTag(elem) + "." + typeTag(c->getType());
+  ExprPtr stored = floatCall(fn + "$out", args, r);
   if (ir::IntType t = cintOf(elem); t.bounded())
     stored = convertInt(stored, t, r);
   assign(pointerCell(*p, nullptr, elem, r), stored, r, pre);
-  ExprPtr v = floatCall("$fn_" + name, args, r);
+  ExprPtr v = floatCall(fn, args, r);
   if (ir::IntType t = cintOf(c->getType()); t.bounded())
     return convertInt(v, t, r);
   return v;

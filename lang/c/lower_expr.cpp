@@ -91,7 +91,8 @@ ExprPtr CLowering::convertTo(const clang::Expr *e, Type want, std::vector<StmtPt
   ExprPtr v = value(e, pre);
   if (!v)
     return nullptr;
-  return coerce(v, isBoolValued(e) ? Type::Bool : Type::Int, want, isFloat(e->getType()), range(e));
+  return coerce(v, isBoolValued(e) ? Type::Bool : Type::Int, want,
+                isFloat(e->getType()) ? e->getType() : clang::QualType(), range(e));
 }
 
 ExprPtr CLowering::cond(const clang::Expr *e, std::vector<StmtPtr> &pre) {
@@ -116,16 +117,17 @@ ExprPtr CLowering::cond(const clang::Expr *e, std::vector<StmtPtr> &pre) {
   if (isBoolValued(e))
     return v;
   if (isFloat(e->getType()))
-    return floatCall("$fnonzero", {v}, range(e));
+    return floatCall(typedName("$fnonzero", {e->getType()}), {v}, range(e), true);
   return ir::makeBinary(ir::BinOp::Ne, v, ir::makeInt(0, range(e)), range(e));
 }
 
-ExprPtr CLowering::coerce(ExprPtr v, Type have, Type want, bool isFloatValue, SourceRange r) {
+ExprPtr CLowering::coerce(ExprPtr v, Type have, Type want, clang::QualType floatType,
+                          SourceRange r) {
   if (have == want)
     return v;
   if (want == Type::Bool) {
-    if (isFloatValue)
-      return floatCall("$fnonzero", {v}, r);
+    if (!floatType.isNull())
+      return floatCall(typedName("$fnonzero", {floatType}), {v}, r, true);
     return ir::makeBinary(ir::BinOp::Ne, v, ir::makeInt(0, r), r);
   }
   // C's comparisons and conversions from bool give an int 0 or 1.
@@ -163,15 +165,100 @@ bool CLowering::isBoolValued(const clang::Expr *e) const {
   return e->getType()->isBooleanType();
 }
 
-ExprPtr CLowering::floatCall(const std::string &fn, std::vector<ExprPtr> args, SourceRange r) {
+ExprPtr CLowering::floatCall(const std::string &fn, std::vector<ExprPtr> args, SourceRange r,
+                             bool returnsBool) {
   auto e = std::make_shared<ir::Expr>();
   e->kind = ExprKind::Call;
   e->name = fn;
   e->range = r;
   e->args = std::move(args);
-  floatFns_[fn] = {e->args.size(),
-                   fn == "$flt" || fn == "$fle" || fn == "$feq" || fn == "$fnonzero"};
+  floatFns_[fn] = {e->args.size(), returnsBool};
   return e;
+}
+
+namespace {
+
+// A floating-point format's name: IEEE half, single, double and quad as f16, f32,
+// f64, f128, bfloat16 as bf16, x87's extended double as f80.
+std::string floatFormatTag(const llvm::fltSemantics &s) {
+  if (&s == &llvm::APFloat::IEEEhalf())
+    return "f16";
+  if (&s == &llvm::APFloat::BFloat())
+    return "bf16";
+  if (&s == &llvm::APFloat::IEEEsingle())
+    return "f32";
+  if (&s == &llvm::APFloat::IEEEdouble())
+    return "f64";
+  if (&s == &llvm::APFloat::x87DoubleExtended())
+    return "f80";
+  if (&s == &llvm::APFloat::IEEEquad())
+    return "f128";
+  // Any other format (PowerPC's double-double): its size, marked as no IEEE one.
+  return "fx" + std::to_string(llvm::APFloat::semanticsSizeInBits(s));
+}
+
+} // namespace
+
+std::string CLowering::typeTag(clang::QualType t) const {
+  t = t.getCanonicalType();
+  if (const auto *vt = t->getAs<clang::ExtVectorType>())
+    t = vt->getElementType().getCanonicalType();
+  if (t->isRealFloatingType())
+    return floatFormatTag(ctx_.getFloatTypeSemantics(t));
+  if (t->isBooleanType())
+    return "b";
+  if (ir::IntType c = cintOf(t); c.bounded())
+    return (c.isSigned ? "i" : "u") + std::to_string(c.bits);
+  // Not a scalar kprove computes with (callers reject these): the type's own name,
+  // so that two different types never share a tag.
+  std::string n = t.getAsString();
+  std::replace_if(
+      n.begin(), n.end(), [](char ch) { return !std::isalnum(ch); }, '_');
+  return "t_" + n;
+}
+
+std::string CLowering::typedName(const std::string &fn,
+                                 std::initializer_list<clang::QualType> ts) const {
+  std::string n = fn;
+  for (clang::QualType t : ts)
+    n += "." + typeTag(t);
+  return n;
+}
+
+// A builtin modelled as an uninterpreted function of its arguments: named by the
+// builtin, the types of its arguments (after C's conversions to its parameters'
+// types, as Clang resolved the overload) and the type of its result, so that
+// `clz((uchar)x)` and `clz((int)x)` are different functions. On vectors, the
+// component types: the function is the scalar builtin's, applied per component.
+std::string CLowering::builtinFunctionName(const std::string &fn, const clang::CallExpr *c) const {
+  std::string n = fn;
+  for (const clang::Expr *a : c->arguments())
+    n += "." + typeTag(a->getType());
+  return n + "." + typeTag(c->getType());
+}
+
+// C's conversion of a scalar value between two arithmetic types: integers as
+// convertInt, any conversion to or from a floating type an uninterpreted function
+// of the two types (its integer result a value of the target type).
+ExprPtr CLowering::convertScalar(ExprPtr v, clang::QualType from, clang::QualType to,
+                                 SourceRange r) {
+  if (!v)
+    return nullptr;
+  from = from.getCanonicalType();
+  to = to.getCanonicalType();
+  bool ff = isFloat(from), ft = isFloat(to);
+  if (ff && ft)
+    return typeTag(from) == typeTag(to) ? v : floatCall(typedName("$fcast", {from, to}), {v}, r);
+  if (ff && to->isBooleanType())
+    return floatCall(typedName("$fnonzero", {from}), {v}, r, true);
+  if (ff)
+    return convertInt(floatCall(typedName("$f2i", {from, to}), {v}, r), cintOf(to), r);
+  if (ft) {
+    if (from->isBooleanType())
+      v = coerce(v, Type::Bool, Type::Int, {}, r);
+    return floatCall(typedName("$i2f", {from->isBooleanType() ? ctx_.IntTy : from, to}), {v}, r);
+  }
+  return convertInt(v, cintOf(to), r);
 }
 
 ExprPtr CLowering::arith(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, clang::QualType t,
@@ -180,16 +267,16 @@ ExprPtr CLowering::arith(clang::BinaryOperatorKind op, ExprPtr a, ExprPtr b, cla
     switch (op) {
     case clang::BO_Add:
     case clang::BO_AddAssign:
-      return floatCall("$fadd", {a, b}, r);
+      return floatCall(typedName("$fadd", {t}), {a, b}, r);
     case clang::BO_Sub:
     case clang::BO_SubAssign:
-      return floatCall("$fsub", {a, b}, r);
+      return floatCall(typedName("$fsub", {t}), {a, b}, r);
     case clang::BO_Mul:
     case clang::BO_MulAssign:
-      return floatCall("$fmul", {a, b}, r);
+      return floatCall(typedName("$fmul", {t}), {a, b}, r);
     case clang::BO_Div:
     case clang::BO_DivAssign:
-      return floatCall("$fdiv", {a, b}, r);
+      return floatCall(typedName("$fdiv", {t}), {a, b}, r);
     default:
       unsupported(r, "this floating-point operator");
       return nullptr;
@@ -335,7 +422,7 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
       if (!a)
         return nullptr;
       if (isFloat(uo->getType()))
-        return floatCall("$fneg", {a}, r);
+        return floatCall(typedName("$fneg", {uo->getType()}), {a}, r);
       return typed(ir::makeUnary(ir::UnOp::Neg, a, r), cintOf(uo->getType()));
     }
     case clang::UO_Plus:
@@ -400,23 +487,30 @@ ExprPtr CLowering::cast(clang::CastKind k, const clang::Expr *sub, clang::QualTy
     return value(sub, pre);
   case clang::CK_IntegralToBoolean:
     return convertTo(sub, Type::Bool, pre);
-  case clang::CK_BooleanToSignedIntegral:
-  case clang::CK_IntegralToFloating: {
-    ExprPtr v = convertTo(sub, Type::Int, pre);
-    return v ? floatCall("$i2f", {v}, r) : nullptr;
+  case clang::CK_BooleanToSignedIntegral: {
+    // OpenCL's bool to a signed integer component: true is -1 (all bits set).
+    ExprPtr c = convertTo(sub, Type::Bool, pre);
+    if (!c)
+      return nullptr;
+    ir::IntType t = cintOf(to);
+    auto ite = std::make_shared<ir::Expr>();
+    ite->kind = ExprKind::Ite;
+    ite->range = r;
+    ite->cint = t;
+    ite->args = {c, typed(ir::makeInt(-1, r), t), typed(ir::makeInt(0, r), t)};
+    return ite;
   }
-  case clang::CK_FloatingToIntegral: {
-    ExprPtr v = value(sub, pre);
-    return v ? floatCall("$f2i", {v}, r) : nullptr;
-  }
-  case clang::CK_FloatingCast: {
-    ExprPtr v = value(sub, pre);
-    return v ? floatCall("$fcast", {v}, r) : nullptr;
-  }
-  case clang::CK_FloatingToBoolean: {
-    ExprPtr v = value(sub, pre);
-    return v ? floatCall("$fnonzero", {v}, r) : nullptr;
-  }
+  case clang::CK_IntegralToFloating:
+    // (float)n: a function of n's type and the floating type; a bool is the int 0 or 1.
+    return convertScalar(isBoolValued(sub) ? convertTo(sub, Type::Int, pre) : value(sub, pre),
+                         isBoolValued(sub) ? ctx_.IntTy : sub->getType(), to, r);
+  case clang::CK_FloatingToIntegral:
+    // (uchar)f: a function of f's type and the integer type, whose result is a value
+    // of the integer type (out of range, OpenCL leaves the conversion to the
+    // implementation and C leaves it undefined; GPUs saturate): nothing else known.
+  case clang::CK_FloatingCast:
+  case clang::CK_FloatingToBoolean:
+    return convertScalar(value(sub, pre), sub->getType(), to, r);
   default:
     if (to->isBooleanType() && !sub->getType()->isPointerType())
       return convertTo(sub, Type::Bool, pre);
@@ -464,19 +558,25 @@ ExprPtr CLowering::binary(const clang::BinaryOperator *bo, std::vector<StmtPtr> 
     if (!a || !b)
       return nullptr;
     if (fl) {
+      // Both operands have their common type (C's usual arithmetic conversions).
+      clang::QualType ct =
+          isFloat(bo->getLHS()->getType()) ? bo->getLHS()->getType() : bo->getRHS()->getType();
+      auto f = [&](const char *fn, ExprPtr x, ExprPtr y) {
+        return floatCall(typedName(fn, {ct}), {std::move(x), std::move(y)}, r, true);
+      };
       switch (op) {
       case clang::BO_LT:
-        return floatCall("$flt", {a, b}, r);
+        return f("$flt", a, b);
       case clang::BO_GT:
-        return floatCall("$flt", {b, a}, r);
+        return f("$flt", b, a);
       case clang::BO_LE:
-        return floatCall("$fle", {a, b}, r);
+        return f("$fle", a, b);
       case clang::BO_GE:
-        return floatCall("$fle", {b, a}, r);
+        return f("$fle", b, a);
       case clang::BO_EQ:
-        return floatCall("$feq", {a, b}, r);
+        return f("$feq", a, b);
       default:
-        return ir::makeUnary(ir::UnOp::Not, floatCall("$feq", {a, b}, r), r);
+        return ir::makeUnary(ir::UnOp::Not, f("$feq", a, b), r);
       }
     }
     static const std::map<clang::BinaryOperatorKind, ir::BinOp> cmp = {
@@ -521,13 +621,21 @@ ExprPtr CLowering::conditional(
   return ite;
 }
 
-// A floating-point constant: equal values (as printed) denote equal values; nothing
-// else is known about them (floats are opaque, §11.2).
+// A floating-point constant: a function of its format and exact bits (`$flit.f32`
+// of the bits of 1.00000048f, `$flit.f64` of those of 1.00000048), so that equal
+// constants of one type are equal; nothing else is known about them (floats are
+// opaque, §11.2).
 ExprPtr CLowering::floatLiteral(const llvm::APFloat &v, SourceRange r) {
-  llvm::SmallString<32> s;
-  v.toString(s);
-  auto [it, fresh] = floatLiterals_.emplace(std::string(s.str()), floatLiterals_.size());
-  return floatCall("$flit", {ir::makeInt(static_cast<int64_t>(it->second), r)}, r);
+  std::string fn = "$flit." + floatFormatTag(v.getSemantics());
+  llvm::APInt bits = v.bitcastToAPInt();
+  if (bits.getBitWidth() <= 64) // the bits as a two's complement number: one per pattern
+    return floatCall(fn, {ir::makeInt(static_cast<int64_t>(bits.getZExtValue()), r)}, r);
+  // Wider formats (f80, f128): numbered by their bits, one number per pattern.
+  llvm::SmallString<40> hex;
+  bits.toStringUnsigned(hex, 16);
+  auto [it, fresh] =
+      floatLiterals_.emplace(fn + ":" + std::string(hex.str()), floatLiterals_.size());
+  return floatCall(fn, {ir::makeInt(static_cast<int64_t>(it->second), r)}, r);
 }
 
 ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre) {
@@ -629,7 +737,7 @@ ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre
   // Pure builtins (sqrt, exp, mad, ...) and min / max / abs on floating point: a
   // deterministic function nothing else is known about; an integer result is a value
   // of its type.
-  ExprPtr v = floatCall("$fn_" + name, args, r);
+  ExprPtr v = floatCall(builtinFunctionName("$fn_" + name, c), args, r);
   if (ir::IntType t = cintOf(c->getType()); t.bounded())
     return convertInt(v, t, r);
   return v;

@@ -394,8 +394,8 @@ bool CLowering::memoryScope(const clang::Expr *scope, ir::Stmt &b) {
 // C's conversion of an int `v` to bool (nonzero is 1), stored into `target`: a bool
 // variable takes the truth value, a bool cell the int 0 or 1 (boolCellValue).
 ExprPtr CLowering::boolResult(ExprPtr v, const ExprPtr &target, SourceRange r) {
-  ExprPtr truth = coerce(v, Type::Int, Type::Bool, false, r);
-  return target->kind == ExprKind::Index ? coerce(truth, Type::Bool, Type::Int, false, r) : truth;
+  ExprPtr truth = coerce(v, Type::Int, Type::Bool, {}, r);
+  return target->kind == ExprKind::Index ? coerce(truth, Type::Bool, Type::Int, {}, r) : truth;
 }
 
 const clang::CallExpr *CLowering::callNeedingStatement(const clang::Expr *e) const {
@@ -474,9 +474,18 @@ void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
       out.insert(out.end(), pre.begin(), pre.end());
       ExprPtr cur = value(ca->getLHS(), pre);
       if (isFloat(ca->getLHS()->getType()) || isFloat(ca->getComputationResultType())) {
-        ExprPtr v = arith(ca->getOpcode(), cur, rhs, ca->getLHS()->getType(), r);
+        // x op= y is x = (T)((C)x op y) here too: `f += d` of a float f and a double d
+        // adds in double, `i += f` of an int i in float (the RHS has type C already).
+        clang::QualType lt = ca->getLHS()->getType();
+        if (lt->isBooleanType()) {
+          unsupported(r, "a compound assignment of a floating-point value to a bool");
+          return;
+        }
+        ExprPtr lhs = convertScalar(cur, lt, ca->getComputationLHSType(), r);
+        ExprPtr v = lhs && rhs ? arith(ca->getOpcode(), lhs, rhs, ca->getComputationResultType(), r)
+                               : nullptr;
         if (v)
-          assign(target, v, r, out);
+          assign(target, convertScalar(v, ca->getComputationResultType(), lt, r), r, out);
         return;
       }
       // C: x op= y is x = (T)((C)x op y), C the type the operation is carried out in.
@@ -484,7 +493,7 @@ void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
         return;
       bool boolTarget = ca->getLHS()->getType()->isBooleanType();
       if (boolTarget) // a bool is the int 0 or 1 in arithmetic
-        cur = coerce(cur, Type::Bool, Type::Int, false, r);
+        cur = coerce(cur, Type::Bool, Type::Int, {}, r);
       ExprPtr lhs = convertInt(cur, cintOf(ca->getComputationLHSType()), r);
       ExprPtr v = arith(ca->getOpcode(), lhs, rhs, ca->getComputationResultType(), r);
       if (v)
@@ -521,7 +530,7 @@ void CLowering::effect(const clang::Expr *e, std::vector<StmtPtr> &out) {
       // C: x++ is x = (T)((P)x + 1), P the promoted type of T.
       clang::QualType t = uo->getSubExpr()->getType();
       if (t->isBooleanType()) { // a bool is the int 0 or 1 in arithmetic
-        cur = coerce(cur, Type::Bool, Type::Int, false, r);
+        cur = coerce(cur, Type::Bool, Type::Int, {}, r);
         t = ctx_.IntTy;
       }
       clang::QualType promoted =

@@ -25,10 +25,12 @@ bool CLowering::leavesOf(clang::QualType t, const std::string &prefix, std::vect
   t = t.getCanonicalType();
   if (const auto *vt = t->getAs<clang::ExtVectorType>()) {
     clang::QualType elem = vt->getElementType().getCanonicalType();
-    for (unsigned i = 0; i < vt->getNumElements(); ++i)
+    for (unsigned i = 0; i < vt->getNumElements(); ++i) {
       out.push_back({leafPath(prefix, componentName(i, vt->getNumElements())),
                      elem->isBooleanType() ? Type::Bool : Type::Int, elem->isRealFloatingType(),
                      cintOf(elem)});
+      out.back().ctype = elem;
+    }
     return true;
   }
   if (t->isUnionType()) {
@@ -62,6 +64,7 @@ bool CLowering::leavesOf(clang::QualType t, const std::string &prefix, std::vect
   // A scalar: one leaf, the place itself.
   out.push_back(
       {prefix, t->isBooleanType() ? Type::Bool : Type::Int, t->isRealFloatingType(), cintOf(t)});
+  out.back().ctype = t;
   return true;
 }
 
@@ -116,6 +119,7 @@ bool CLowering::fieldLeaves(clang::QualType ft, const std::string &path, const s
   if (ft->isIntegerType() || ft->isRealFloatingType() || ft->isEnumeralType()) {
     out.push_back(
         {path, ft->isBooleanType() ? Type::Bool : Type::Int, ft->isRealFloatingType(), cintOf(ft)});
+    out.back().ctype = ft;
     return true;
   }
   if (ft->isPointerType()) {
@@ -135,6 +139,7 @@ bool CLowering::fieldLeaves(clang::QualType ft, const std::string &path, const s
       return false;
     }
     out.push_back({path, Type::IntArray, isFloat(pointee), cintOf(pointee), true});
+    out.back().ctype = pointee;
     return true;
   }
   if (const auto *at = llvm::dyn_cast<clang::ConstantArrayType>(ft.getTypePtr())) {
