@@ -283,11 +283,16 @@ def main():
     ap.add_argument("--kprove", default=str(ROOT / "build" / "driver" / "kprove"))
     ap.add_argument("--subset", type=int, default=0,
                     help="run only every N-th mutant (a fixed subset, for CI)")
+    ap.add_argument("--part", default="0/1",
+                    help="K/N: of the mutants chosen, only every N-th from the K-th "
+                         "(CI runs the subset as N tests ctest can schedule side by side)")
     ap.add_argument("--timeout", type=int, default=10)
     ap.add_argument("--report", help="write a Markdown table here")
     ap.add_argument("--rules", help="comma-separated rule names (default: all)")
     ap.add_argument("examples", nargs="*")
     args = ap.parse_args()
+    part, _, part_count = args.part.partition("/")
+    part, part_count = int(part), int(part_count or 1)
 
     equivalent = {}
     eq_file = Path(__file__).with_name("equivalent.txt")
@@ -315,6 +320,8 @@ def main():
                 for line_no, mutant in fn(lines, c, **extra):
                     counter += 1
                     if args.subset and counter % args.subset:
+                        continue
+                    if (counter // max(args.subset, 1)) % part_count != part:
                         continue
                     gen += 1
                     path = Path(tmp) / f"{ex.stem}-{rule}-{line_no}-{counter}{ex.suffix}"
