@@ -771,13 +771,13 @@ void reportVacuity(const std::vector<vcgen::VacuityCheck> &checks,
       continue;
     }
     if (k == 0 || c.clauseRanges.empty()) {
-      r.errors.push_back({DiagCode::Vacuous, c.range,
-                          c.message + (c.clauseRanges.empty()
-                                           ? " (it has no clauses: the launch facts, the flags "
-                                             "against the launch limits kprove assumes, are "
-                                             "contradictory)"
-                                           : " (the launch facts alone are contradictory)"),
-                          c.notes});
+      r.errors.push_back(
+          {DiagCode::Vacuous, c.range,
+           c.message + (c.clauseRanges.empty() ? " (it has no clauses: the launch facts, the flags "
+                                                 "against the launch limits kprove assumes, are "
+                                                 "contradictory)"
+                                               : " (the launch facts alone are contradictory)"),
+           c.notes});
       continue;
     }
     std::vector<DiagNote> notes = c.notes;

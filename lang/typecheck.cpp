@@ -398,7 +398,8 @@ private:
         return;
       if (s.target && !ghostTarget(*s.target))
         error(s.target->range, "ghost code can assign ghost variables only (the program runs "
-                               "without it): " + ghostTargetWhat(*s.target));
+                               "without it): " +
+                                   ghostTargetWhat(*s.target));
       return;
     case StmtKind::Call:
       if (const Method *m = findMethod(s.name); m && !m->pure) {
@@ -409,7 +410,8 @@ private:
       }
       if (s.target && !ghostTarget(*s.target))
         error(s.target->range, "ghost code can assign ghost variables only (the program runs "
-                               "without it): " + ghostTargetWhat(*s.target));
+                               "without it): " +
+                                   ghostTargetWhat(*s.target));
       return;
     default:
       return;
@@ -441,16 +443,16 @@ private:
         if (!st || !found.empty())
           continue;
         bool fieldOrCell =
-            st->target && (st->target->kind == ExprKind::Index ||
-                           (st->target->kind == ExprKind::Var &&
-                            (st->target->name.rfind("this.", 0) == 0 ||
-                             isFieldOf(m.className, st->target->name))));
+            st->target &&
+            (st->target->kind == ExprKind::Index ||
+             (st->target->kind == ExprKind::Var && (st->target->name.rfind("this.", 0) == 0 ||
+                                                    isFieldOf(m.className, st->target->name))));
         if ((st->kind == StmtKind::Assign || st->kind == StmtKind::Call) && fieldOrCell)
           found = "writes memory";
-        else if (st->kind == StmtKind::Assign && st->value &&
-                 st->value->kind == ExprKind::NewArray)
+        else if (st->kind == StmtKind::Assign && st->value && st->value->kind == ExprKind::NewArray)
           found = "allocates memory";
-        else if (st->kind == StmtKind::Call || (st->kind == StmtKind::Assign && methodCall(st->value)))
+        else if (st->kind == StmtKind::Call ||
+                 (st->kind == StmtKind::Assign && methodCall(st->value)))
           if (const Method *c = findMethod(st->kind == StmtKind::Call ? st->name : st->value->name);
               c && !c->pure && !writesMemory(*c).empty())
             found = "calls " + quoted(c->name) + ", which " + writesMemory(*c);
@@ -1487,7 +1489,7 @@ private:
   int parallelRegions_ = 0;
   bool inBarrierBody_ = false;
   int insideOld_ = 0; // nesting depth of \old(...) being checked
-  int ghostDepth_ = 0; // nesting depth of ghost statements being checked
+  int ghostDepth_ = 0;                            // nesting depth of ghost statements being checked
   std::map<std::string, std::string> writesMemo_; // writesMemory, per method
   bool inBarrierClause_ = false;
   // Enclosing invariant blocks, innermost last, each with whether an atomic block

@@ -111,8 +111,7 @@ struct Tally {
 
 bool isObligation(const Diagnostic &d, const driver::FileResult &r) {
   for (const driver::ObligationResult &o : r.obligationResults)
-    if (o.code == d.code && o.range.begin.offset == d.range.begin.offset &&
-        o.message == d.message)
+    if (o.code == d.code && o.range.begin.offset == d.range.begin.offset && o.message == d.message)
       return true;
   return false;
 }
@@ -158,8 +157,8 @@ size_t unplacedProblems(const driver::FileResult &r) {
     for (const Diagnostic &d : *list) {
       bool placed = false;
       for (const driver::OutlineSymbol &s : r.outline.symbols)
-        placed = placed || (s.kind != driver::OutlineSymbol::Kind::ParBlock &&
-                            d.range.valid() && within(d.range, s.range));
+        placed = placed || (s.kind != driver::OutlineSymbol::Kind::ParBlock && d.range.valid() &&
+                            within(d.range, s.range));
       n += placed ? 0 : 1;
     }
   return n;
@@ -246,8 +245,8 @@ json codeLenses(const Analysis &a) {
       title = "unknown: " + std::to_string(t.unknown + t.otherUnknowns.size()) + " of " +
               plural(t.total + t.otherUnknowns.size(), "obligation") + " undecided";
     else if (unplaced > 0)
-      title = "not verified: the file has " + plural(unplaced, "problem") +
-              " outside its declarations";
+      title =
+          "not verified: the file has " + plural(unplaced, "problem") + " outside its declarations";
     else
       title =
           "verified in " + formatSeconds(t.seconds) + " (" + plural(t.total, "obligation") + ")";

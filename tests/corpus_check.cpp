@@ -39,9 +39,11 @@ int main(int argc, char **argv) {
   bool intMath = false, noInfer = false;
   std::vector<std::string> defines, includeDirs;
   // Launch flags as on kprove's command line: local size, number of groups, global size.
-  const std::map<std::string, int> launchFlags = {
-      {"--local_size", 0}, {"--blockDim", 0},   {"--num_groups", 1},
-      {"--gridDim", 1},    {"--global_size", 2}};
+  const std::map<std::string, int> launchFlags = {{"--local_size", 0},
+                                                  {"--blockDim", 0},
+                                                  {"--num_groups", 1},
+                                                  {"--gridDim", 1},
+                                                  {"--global_size", 2}};
   std::vector<int64_t> launch[3];
   while (std::getline(in, line)) {
     // `//: flags --int-math (why)`, on a line of its own or after an expectation.
@@ -57,8 +59,8 @@ int main(int argc, char **argv) {
                                       (flag.find('=') != std::string::npos || ss >> value)) {
           // --local_size=64,2 (or a space): the sizes of the dimensions it names.
           std::string name = flag.substr(0, flag.find('='));
-          std::string list = flag.find('=') != std::string::npos ? flag.substr(flag.find('=') + 1)
-                                                                 : value;
+          std::string list =
+              flag.find('=') != std::string::npos ? flag.substr(flag.find('=') + 1) : value;
           std::vector<int64_t> &sizes = launch[launchFlags.at(name)];
           sizes.clear();
           std::istringstream items(list);

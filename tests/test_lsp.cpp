@@ -118,8 +118,7 @@ TEST_CASE("lenses and hovers of a method with a contradictory precondition", "[l
   CHECK(lenses[0]["range"]["start"]["line"] == 2);
   auto pre = lsp::hover(a, 0, 3);
   REQUIRE(pre);
-  CHECK(pre->at("contents").at("value").get<std::string>().find("**failed**") !=
-        std::string::npos);
+  CHECK(pre->at("contents").at("value").get<std::string>().find("**failed**") != std::string::npos);
   auto post = lsp::hover(a, 1, 3);
   REQUIRE(post);
   std::string value = post->at("contents").at("value").get<std::string>();

@@ -182,8 +182,8 @@ private:
     bool workDimOne = !k_.dims[1] && !k_.dims[2] && launch_.flagDimensions <= 1;
     T wdim = workDimOne ? intConst(1) : vc_.freshVar("$wdim", Sort::Int);
     if (!workDimOne)
-      base_.assume(land(le(intConst(std::max(1, launch_.flagDimensions)), wdim),
-                        le(wdim, intConst(3))));
+      base_.assume(
+          land(le(intConst(std::max(1, launch_.flagDimensions)), wdim), le(wdim, intConst(3))));
     base_.vars["$wdim"] = wdim;
 
     std::vector<T> globals;

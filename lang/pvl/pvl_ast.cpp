@@ -125,8 +125,9 @@ ExprPtr substitute(const std::string &name, const ExprPtr &value,
     freeVars(*e, inside);
     if (std::find(inside.begin(), inside.end(), name) != inside.end())
       throw ParseAbort{nameRange,
-                       "'" + name + "' used inside \\old: a \\let variable or predicate "
-                       "parameter there is not supported (its value is taken outside \\old)",
+                       "'" + name +
+                           "' used inside \\old: a \\let variable or predicate "
+                           "parameter there is not supported (its value is taken outside \\old)",
                        DiagCode::Unsupported};
   }
   std::vector<ExprPtr> args;

@@ -132,8 +132,8 @@ private:
           return q;
         }
       diags_.error(DiagCode::Type, e->range,
-                   "unknown identifier '" + n + "' in the body of resource predicate '" +
-                       p.name + "' (a predicate's body sees its parameters" +
+                   "unknown identifier '" + n + "' in the body of resource predicate '" + p.name +
+                       "' (a predicate's body sees its parameters" +
                        (p.className.empty() ? std::string(")")
                                             : " and the fields of class " + p.className + ")"));
       return e;
