@@ -131,12 +131,10 @@ Tally tally(const driver::FileResult &r, const SourceRange &range) {
       t.bad.push_back(&o);
     }
   }
-  for (const Diagnostic &d : r.errors)
-    if (d.range.valid() && within(d.range, range) && !isObligation(d, r))
-      t.otherErrors.push_back(&d);
-  for (const Diagnostic &d : r.unknowns)
-    if (d.range.valid() && within(d.range, range) && !isObligation(d, r))
-      t.otherUnknowns.push_back(&d);
+  for (auto [from, to] : {std::pair{&r.errors, &t.otherErrors}, {&r.unknowns, &t.otherUnknowns}})
+    for (const Diagnostic &d : *from)
+      if (d.range.valid() && within(d.range, range) && !isObligation(d, r))
+        to->push_back(&d);
   return t;
 }
 
