@@ -26,12 +26,12 @@ public:
     if (auto it = seen_.find(t.get()); it != seen_.end())
       return it->second;
     std::string line = fmt::format("{} {} {} {} {} |", static_cast<int>(t->op),
-                                   static_cast<int>(t->sort), t->name, t->num, t->den);
+                                   term::sortName(t->sort), t->name, t->num, t->den);
     for (const term::T &a : t->args)
       line += fmt::format(" {}", write(a)); // not " " + to_string: GCC 12's -Wrestrict
     line += " |";
     for (const term::BoundVar &b : t->bound)
-      line += fmt::format(" {}:{}", b.name, static_cast<int>(b.sort));
+      line += fmt::format(" {}:{}", b.name, term::sortName(b.sort));
     for (const std::vector<term::T> &p : t->patterns) {
       line += " {";
       for (const term::T &x : p)

@@ -1059,6 +1059,8 @@ private:
                            "declaration or assignment");
       arg(e, 0, c.noResource());
       return set(e, Type::IntArray);
+    case ExprKind::Seq:
+      return set(e, sequence(e, c.noResource()));
     case ExprKind::ValidMatrix: {
       Type m = arg(e, 0, c.noResource());
       if (!reported(m) && m != Type::IntMatrix)
@@ -1271,10 +1273,116 @@ private:
     return Type::Unknown;
   }
 
+  // A sequence operand: its type, or Unknown (reported) when it is not a sequence.
+  Type seqOperand(Expr &e, size_t i, const ExprCtx &c) {
+    Type t = arg(e, i, c);
+    if (reported(t) || t.isSeq())
+      return t.isSeq() ? t : Type::Unknown;
+    error(e.args[i]->range, std::string(ir::seqOpName(e.seqOp)) + " needs a sequence, found " +
+                                typeName(t));
+    return Type::Unknown;
+  }
+  bool intOperand(Expr &e, size_t i, const ExprCtx &c, const char *what) {
+    Type t = arg(e, i, c);
+    if (t == Type::Int || reported(t))
+      return t == Type::Int;
+    error(e.args[i]->range, std::string(what) + " must be int, found " + typeName(t));
+    return false;
+  }
+  // An element `x` of a sequence of `elem`s (ints are not fractions here: a
+  // sequence's elements all have its element type).
+  bool elementOperand(Expr &e, size_t i, Type elem, const ExprCtx &c) {
+    Type t = arg(e, i, c);
+    if (reported(t) || elem == Type::Unknown)
+      return false;
+    if (t == elem || (elem == Type::Frac && e.args[i]->kind == ExprKind::IntLit))
+      return true;
+    error(e.args[i]->range, "a sequence of " + typeName(elem) + " cannot hold " + typeName(t));
+    return false;
+  }
+
+  Type sequence(Expr &e, const ExprCtx &c) {
+    using ir::SeqOp;
+    switch (e.seqOp) {
+    case SeqOp::Length:
+      return seqOperand(e, 0, c) == Type::Unknown ? Type::Unknown : Type::Int;
+    case SeqOp::Index: {
+      Type s = seqOperand(e, 0, c);
+      bool i = intOperand(e, 1, c, "a sequence index");
+      return s.isSeq() && i ? s.element() : Type::Unknown;
+    }
+    case SeqOp::Head:
+      return seqOperand(e, 0, c).element();
+    case SeqOp::Tail:
+      return seqOperand(e, 0, c);
+    case SeqOp::Literal: {
+      Type t = e.declared;
+      for (size_t i = 0; i < e.args.size(); ++i) {
+        if (t == Type::Unknown && i == 0) {
+          Type first = arg(e, 0, c);
+          if (reported(first))
+            return Type::Unknown;
+          if (first != Type::Int && first != Type::Bool && first != Type::Frac && !first.isSeq()) {
+            error(e.args[0]->range, "sequences of " + typeName(first) + " are not supported");
+            return Type::Unknown;
+          }
+          t = Type::seqOf(first);
+          continue;
+        }
+        elementOperand(e, i, t.element(), c); // an error keeps the literal's type
+      }
+      e.declared = t;
+      return t;
+    }
+    case SeqOp::Concat: {
+      Type a = seqOperand(e, 0, c), b = seqOperand(e, 1, c);
+      if (a == Type::Unknown || b == Type::Unknown)
+        return Type::Unknown;
+      if (a != b) {
+        error(e.range, "'++' joins sequences of one type, found " + typeName(a) + " and " +
+                           typeName(b));
+        return Type::Unknown;
+      }
+      return a;
+    }
+    case SeqOp::Cons: {
+      Type s = seqOperand(e, 1, c);
+      if (s == Type::Unknown) {
+        arg(e, 0, c);
+        return Type::Unknown;
+      }
+      return elementOperand(e, 0, s.element(), c) ? s : Type::Unknown;
+    }
+    case SeqOp::Slice: {
+      Type s = seqOperand(e, 0, c);
+      bool lo = intOperand(e, 1, c, "a slice bound");
+      bool hi = intOperand(e, 2, c, "a slice bound");
+      return lo && hi ? s : Type::Unknown;
+    }
+    case SeqOp::Update: {
+      Type s = seqOperand(e, 0, c);
+      bool i = intOperand(e, 1, c, "a sequence index");
+      if (s == Type::Unknown) {
+        arg(e, 2, c);
+        return Type::Unknown;
+      }
+      return elementOperand(e, 2, s.element(), c) && i ? s : Type::Unknown;
+    }
+    }
+    return Type::Unknown;
+  }
+
   Type index(Expr &e, const ExprCtx &c) {
     Type base = arg(e, 0, c.noResource());
-    Type idx = arg(e, 1, c.noResource());
     const Expr *b = e.args.empty() ? nullptr : e.args[0].get();
+    if (base.isSeq()) {
+      // `s[i]` of a sequence: a value, not a heap location.
+      e.kind = ExprKind::Seq;
+      e.seqOp = ir::SeqOp::Index;
+      bool i = intOperand(e, 1, c.noResource(), "a sequence index");
+      return i ? base.element() : Type::Unknown;
+    }
+    Type idx = arg(e, 1, c.noResource());
     if (reported(base))
       return Type::Unknown;
     // An array variable, or a row of a 2-D array variable (`m[i][j]`).

@@ -17,26 +17,52 @@ std::string fieldArrayName(const std::string &className, const std::string &fiel
   return className + "." + field;
 }
 
-const char *typeName(Type t) {
-  switch (t) {
-  case Type::Unknown:
+std::string typeName(Type t) {
+  switch (t.kind()) {
+  case TypeKind::Unknown:
     return "unknown";
-  case Type::Int:
+  case TypeKind::Int:
     return "int";
-  case Type::Bool:
+  case TypeKind::Bool:
     return "bool";
-  case Type::Frac:
+  case TypeKind::Frac:
     return "frac";
-  case Type::IntArray:
+  case TypeKind::IntArray:
     return "int[]";
-  case Type::IntMatrix:
+  case TypeKind::IntMatrix:
     return "int[][]";
-  case Type::Resource:
+  case TypeKind::Resource:
     return "resource";
-  case Type::Void:
+  case TypeKind::Void:
     return "void";
+  case TypeKind::Seq:
+    return "seq<" + typeName(t.element()) + ">";
   }
   return "unknown";
+}
+
+const char *seqOpName(SeqOp op) {
+  switch (op) {
+  case SeqOp::Length:
+    return "|_|";
+  case SeqOp::Index:
+    return "indexing";
+  case SeqOp::Head:
+    return ".head";
+  case SeqOp::Tail:
+    return ".tail";
+  case SeqOp::Literal:
+    return "a sequence literal";
+  case SeqOp::Concat:
+    return "'++'";
+  case SeqOp::Cons:
+    return "'::'";
+  case SeqOp::Slice:
+    return "a slice";
+  case SeqOp::Update:
+    return "an update";
+  }
+  return "?";
 }
 
 const Expr *arrayRoot(const Expr &array) {
@@ -280,6 +306,62 @@ void printQuantifier(const Expr &e, const char *keyword, std::string &out) {
 
 void printNode(const Expr &e, std::string &out);
 
+// PVL's spelling of a sequence operation (operands parenthesised when composite).
+void printSeq(const Expr &e, std::string &out) {
+  auto operand = [&](size_t i) {
+    bool composite = e.args[i]->kind == ExprKind::Binary || e.args[i]->kind == ExprKind::Ite ||
+                     (e.args[i]->kind == ExprKind::Seq &&
+                      (e.args[i]->seqOp == SeqOp::Concat || e.args[i]->seqOp == SeqOp::Cons));
+    if (composite)
+      out += '(';
+    printExpr(*e.args[i], out);
+    if (composite)
+      out += ')';
+  };
+  switch (e.seqOp) {
+  case SeqOp::Length:
+    out += '|';
+    printExpr(*e.args[0], out);
+    out += '|';
+    return;
+  case SeqOp::Index:
+    operand(0);
+    out += '[';
+    printExpr(*e.args[1], out);
+    out += ']';
+    return;
+  case SeqOp::Head:
+  case SeqOp::Tail:
+    operand(0);
+    out += e.seqOp == SeqOp::Head ? ".head" : ".tail";
+    return;
+  case SeqOp::Literal:
+    if (e.args.empty()) {
+      out += "[t: " + typeName(e.declared.element()) + "]";
+      return;
+    }
+    out += '[';
+    printArgs(e.args, 0, out);
+    out += ']';
+    return;
+  case SeqOp::Concat:
+  case SeqOp::Cons:
+    operand(0);
+    out += e.seqOp == SeqOp::Concat ? " ++ " : " :: ";
+    operand(1);
+    return;
+  case SeqOp::Slice:
+  case SeqOp::Update:
+    operand(0);
+    out += '[';
+    printExpr(*e.args[1], out);
+    out += e.seqOp == SeqOp::Slice ? " .. " : " -> ";
+    printExpr(*e.args[2], out);
+    out += ']';
+    return;
+  }
+}
+
 void printExpr(const Expr &e, std::string &out) {
   if (!e.userTrigger)
     return printNode(e, out);
@@ -392,6 +474,9 @@ void printNode(const Expr &e, std::string &out) {
     out += "\\matrix(";
     printArgs(e.args, 0, out);
     out += ')';
+    return;
+  case ExprKind::Seq:
+    printSeq(e, out);
     return;
   }
 }

@@ -20,8 +20,71 @@ namespace kprove::ir {
 // (Perm, PointsTo, \forall*, **); `Bool` formulas are pure. `IntMatrix` is PVL's
 // `int[][]`: an array whose elements are int arrays (its rows), which kprove takes
 // as fixed for as long as the program runs (docs/soundness.md, "2-D arrays").
-enum class Type { Unknown, Int, Bool, Frac, IntArray, IntMatrix, Resource, Void };
-const char *typeName(Type t);
+enum class TypeKind : uint8_t {
+  Unknown,
+  Int,
+  Bool,
+  Frac,
+  IntArray,
+  IntMatrix,
+  Resource,
+  Void,
+  Seq, // VerCors's seq<T>: an immutable finite sequence (a value, like an int)
+};
+
+// A type: a kind, and for `Seq` its element type, kept as the number of `seq<...>`
+// around a base kind (`seq<seq<int>>`: depth 2, base Int), so a Type stays a small
+// value. It converts to its kind, so `switch (t)` and `t == Type::Int` read as for a
+// plain enumeration; two sequence types are equal when their elements are.
+class Type {
+public:
+  constexpr Type() = default;
+  constexpr explicit Type(TypeKind k) : kind_(k) {}
+  static const Type Unknown, Int, Bool, Frac, IntArray, IntMatrix, Resource, Void;
+
+  constexpr operator TypeKind() const { return kind_; }
+  constexpr TypeKind kind() const { return kind_; }
+  constexpr bool operator==(const Type &o) const {
+    return kind_ == o.kind_ && seqDepth_ == o.seqDepth_ && base_ == o.base_;
+  }
+  constexpr bool operator!=(const Type &o) const { return !(*this == o); }
+
+  // seq<elem>; elem must be Int, Bool, Frac or a sequence type.
+  static constexpr Type seqOf(Type elem) {
+    Type t(TypeKind::Seq);
+    t.seqDepth_ = static_cast<uint8_t>(elem.kind_ == TypeKind::Seq ? elem.seqDepth_ + 1 : 1);
+    t.base_ = elem.kind_ == TypeKind::Seq ? elem.base_ : elem.kind_;
+    return t;
+  }
+  constexpr bool isSeq() const { return kind_ == TypeKind::Seq; }
+  // The element type of a sequence type (Unknown for any other type).
+  constexpr Type element() const {
+    if (kind_ != TypeKind::Seq)
+      return Type();
+    if (seqDepth_ == 1)
+      return Type(base_);
+    Type t = *this;
+    --t.seqDepth_;
+    return t;
+  }
+  constexpr int seqDepth() const { return seqDepth_; }
+  constexpr TypeKind seqBase() const { return base_; }
+
+private:
+  TypeKind kind_ = TypeKind::Unknown;
+  uint8_t seqDepth_ = 0;
+  TypeKind base_ = TypeKind::Unknown;
+};
+inline constexpr Type Type::Unknown{TypeKind::Unknown};
+inline constexpr Type Type::Int{TypeKind::Int};
+inline constexpr Type Type::Bool{TypeKind::Bool};
+inline constexpr Type Type::Frac{TypeKind::Frac};
+inline constexpr Type Type::IntArray{TypeKind::IntArray};
+inline constexpr Type Type::IntMatrix{TypeKind::IntMatrix};
+inline constexpr Type Type::Resource{TypeKind::Resource};
+inline constexpr Type Type::Void{TypeKind::Void};
+// "int", "int[]", "seq<seq<int>>", ...
+std::string typeName(Type t);
 
 // A C integer type: width and signedness. `bits == 0` is a mathematical integer
 // (PVL, the seed's kernels, and every C type under --int-math). The C front end
@@ -65,7 +128,22 @@ enum class ExprKind {
               // as the whole value of a VarDecl or of an Assign to a local variable
   ValidMatrix, // \matrix(args[0], args[1], args[2]): a non-null 2-D array of args[1]
                // distinct non-null rows, each of length args[2] (VerCors's meaning, pure)
+  Seq,         // a sequence operation, seqOp (below)
 };
+
+// Operations on sequences (values of type seq<T>; VerCors's syntax in comments).
+enum class SeqOp {
+  Length,  // |args[0]|
+  Index,   // args[0][args[1]]   (the type checker turns an Index of a sequence into this)
+  Head,    // args[0].head
+  Tail,    // args[0].tail
+  Literal, // seq<T>{args...}, [args...], [t: T]: Expr::declared is seq<T> when written
+  Concat,  // args[0] ++ args[1]
+  Cons,    // args[0] :: args[1]
+  Slice,   // args[0][args[1] .. args[2]]  (`s[i..]` and `s[..j]` filled in by the parser)
+  Update,  // args[0][args[1] -> args[2]]
+};
+const char *seqOpName(SeqOp op); // "|s|", "head", "++", ... for messages
 
 enum class UnOp { Neg, Not, BitNot };
 
@@ -127,6 +205,8 @@ struct Expr {
   int64_t intValue = 0;
   bool boolValue = false;
   PermConst permConst = PermConst::Write;
+  SeqOp seqOp = SeqOp::Length;
+  Type declared; // Seq Literal: its written type (Unknown for `[a, b]`)
   UnOp unop = UnOp::Neg;
   BinOp binop = BinOp::Add;
   std::string name;

@@ -11,15 +11,60 @@
 
 namespace kprove::term {
 
-enum class Sort {
+enum class SortKind : uint8_t {
   Bool,
   Int,
   Real,
   Ref,  // an array object
   Heap, // (Array Ref Int Int): the value of every array cell
   Mask, // (Array Ref Int Real): the permission held to every array cell
+  Seq,  // (Seq E): a finite sequence (SMT's sequence theory) of Bool, Int, Real or Seq
 };
-const char *sortName(Sort s);
+
+// A sort: a kind, and for Seq its element sort as the number of `Seq` around a base
+// kind. Converts to its kind, so `switch (s)` and `s == Sort::Int` read as for an
+// enumeration.
+class Sort {
+public:
+  constexpr Sort() = default;
+  constexpr explicit Sort(SortKind k) : kind_(k) {}
+  static const Sort Bool, Int, Real, Ref, Heap, Mask;
+
+  constexpr operator SortKind() const { return kind_; }
+  constexpr SortKind kind() const { return kind_; }
+  constexpr bool operator==(const Sort &o) const {
+    return kind_ == o.kind_ && depth_ == o.depth_ && base_ == o.base_;
+  }
+  constexpr bool operator!=(const Sort &o) const { return !(*this == o); }
+  static constexpr Sort seqOf(Sort elem) {
+    Sort s(SortKind::Seq);
+    s.depth_ = static_cast<uint8_t>(elem.kind_ == SortKind::Seq ? elem.depth_ + 1 : 1);
+    s.base_ = elem.kind_ == SortKind::Seq ? elem.base_ : elem.kind_;
+    return s;
+  }
+  constexpr Sort element() const {
+    if (kind_ != SortKind::Seq)
+      return Sort();
+    if (depth_ == 1)
+      return Sort(base_);
+    Sort s = *this;
+    --s.depth_;
+    return s;
+  }
+
+private:
+  SortKind kind_ = SortKind::Int;
+  uint8_t depth_ = 0;
+  SortKind base_ = SortKind::Int;
+};
+inline constexpr Sort Sort::Bool{SortKind::Bool};
+inline constexpr Sort Sort::Int{SortKind::Int};
+inline constexpr Sort Sort::Real{SortKind::Real};
+inline constexpr Sort Sort::Ref{SortKind::Ref};
+inline constexpr Sort Sort::Heap{SortKind::Heap};
+inline constexpr Sort Sort::Mask{SortKind::Mask};
+// SMT-LIB-like: "Int", "(Seq Int)".
+std::string sortName(Sort s);
 
 enum class Op {
   True,
@@ -47,6 +92,14 @@ enum class Op {
   Store,  // args: map, ref, index, value
   Forall,
   Exists,
+  // Sequences (sort Seq E): SMT-LIB's seq.len, seq.nth, seq.++, seq.unit, seq.empty
+  // (the term's sort says which), seq.extract (args: s, offset, length).
+  SeqLen,
+  SeqNth,
+  SeqConcat,
+  SeqUnit,
+  SeqEmpty,
+  SeqExtract,
 };
 
 struct Term;
@@ -97,6 +150,12 @@ T mod(T a, T b);
 T neg(T a);
 T toReal(T a); // identity on Real terms
 T select(T map, T ref, T index);
+T seqLen(T s);
+T seqNth(T s, T i); // the element at i; unspecified outside [0, |s|)
+T seqConcat(T a, T b);
+T seqUnit(T x);
+T seqEmpty(Sort seqSort);
+T seqExtract(T s, T offset, T length);
 T store(T map, T ref, T index, T value);
 T forall(std::vector<BoundVar> vars, T body, std::vector<std::vector<T>> patterns = {});
 T exists(std::vector<BoundVar> vars, T body, std::vector<std::vector<T>> patterns = {});

@@ -15,6 +15,8 @@
 #include <mutex>
 #include <new>
 #include <pthread.h>
+#include <set>
+#include <string>
 #include <thread>
 #include <unordered_map>
 
@@ -233,6 +235,8 @@ private:
       if (t->name != "len")
         return false;
       break;
+    case Op::SeqLen: // of a named sequence
+      return t->args[0]->op == Op::Var;
     default:
       return false;
     }
@@ -311,6 +315,8 @@ private:
     opaqueCache_.clear();
     opaqueAxioms_.clear();
     opaqueDefined_ = {};
+    seqDefined_.clear();
+    seqOpen_.clear();
     ctx_ = std::make_unique<FreshContext>(cfg_.cfg);
     z3::solver s = plain ? z3::solver(ctx(), z3::solver::simple())
                          : (z3::tactic(ctx(), "simplify") & z3::tactic(ctx(), "propagate-values") &
@@ -334,23 +340,188 @@ private:
   }
 
   z3::sort sortOf(term::Sort srt) {
-    switch (srt) {
-    case term::Sort::Bool:
+    switch (srt.kind()) {
+    case term::SortKind::Bool:
       return ctx().bool_sort();
-    case term::Sort::Int:
+    case term::SortKind::Int:
       return ctx().int_sort();
-    case term::Sort::Real:
+    case term::SortKind::Real:
       return ctx().real_sort();
-    case term::Sort::Ref:
+    case term::SortKind::Ref:
       return refSort();
-    case term::Sort::Heap:
+    case term::SortKind::Heap:
       return mapSort(ctx().int_sort());
-    case term::Sort::Mask:
+    case term::SortKind::Mask:
       return mapSort(ctx().real_sort());
+    case term::SortKind::Seq:
+      return seqSort(srt);
     }
     return ctx().int_sort();
   }
   z3::sort refSort() { return ctx().uninterpreted_sort("Ref"); }
+
+  // Sequences: an uninterpreted sort per element sort with kprove's own axioms (as
+  // Viper's), not Z3's sequence theory: Z3 4.8.12 did not decide `forall k. nth(r,
+  // k) == k` and `0 <= j < |r|` implies `nth(r, j) == j` within 10 s (the theory's
+  // own handling of seq.nth and E-matching on it never met). vcgen already folds
+  // the lengths and elements of sequences it builds (logic/term.cpp); the axioms
+  // state the same for terms it could not fold, and extensionality for `==`.
+  static std::string seqSuffix(term::Sort srt) {
+    std::string n = term::sortName(srt); // "(Seq Int)"
+    std::string out;
+    for (char c : n)
+      out += c == '(' || c == ')' ? '$' : c == ' ' ? '_' : c;
+    return out;
+  }
+  z3::sort seqSort(term::Sort srt) {
+    z3::sort s = ctx().uninterpreted_sort(("Seq" + seqSuffix(srt.element())).c_str());
+    defineSequences(srt, s);
+    return s;
+  }
+  z3::func_decl seqFn(const char *name, term::Sort srt, const z3::sort_vector &dom,
+                      const z3::sort &range) {
+    return ctx().function((std::string(name) + seqSuffix(srt.element())).c_str(), dom, range);
+  }
+  z3::func_decl seqLenFn(term::Sort srt, const z3::sort &s) {
+    z3::sort_vector d(ctx());
+    d.push_back(s);
+    return seqFn("seq_len", srt, d, ctx().int_sort());
+  }
+  z3::func_decl seqNthFn(term::Sort srt, const z3::sort &s) {
+    z3::sort_vector d(ctx());
+    d.push_back(s);
+    d.push_back(ctx().int_sort());
+    return seqFn("seq_nth", srt, d, sortOf(srt.element()));
+  }
+  z3::func_decl seqConcatFn(term::Sort srt, const z3::sort &s) {
+    z3::sort_vector d(ctx());
+    d.push_back(s);
+    d.push_back(s);
+    return seqFn("seq_concat", srt, d, s);
+  }
+  z3::func_decl seqUnitFn(term::Sort srt, const z3::sort &s) {
+    z3::sort_vector d(ctx());
+    d.push_back(sortOf(srt.element()));
+    return seqFn("seq_unit", srt, d, s);
+  }
+  z3::func_decl seqEmptyFn(term::Sort srt, const z3::sort &s) {
+    z3::sort_vector d(ctx());
+    return seqFn("seq_empty", srt, d, s);
+  }
+  z3::func_decl seqExtractFn(term::Sort srt, const z3::sort &s) {
+    z3::sort_vector d(ctx());
+    d.push_back(s);
+    d.push_back(ctx().int_sort());
+    d.push_back(ctx().int_sort());
+    return seqFn("seq_extract", srt, d, s);
+  }
+  z3::func_decl seqEqualFn(term::Sort srt, const z3::sort &s) {
+    z3::sort_vector d(ctx());
+    d.push_back(s);
+    d.push_back(s);
+    return seqFn("seq_equal", srt, d, ctx().bool_sort());
+  }
+  z3::expr forallWith(const std::vector<z3::expr> &vars, const std::vector<z3::expr> &pattern,
+                      const z3::expr &body) {
+    std::vector<Z3_app> bound;
+    for (const z3::expr &v : vars)
+      bound.push_back(Z3_to_app(ctx(), v));
+    std::vector<Z3_ast> terms(pattern.begin(), pattern.end());
+    Z3_pattern pat = Z3_mk_pattern(ctx(), static_cast<unsigned>(terms.size()), terms.data());
+    z3::ast keep(ctx(), Z3_pattern_to_ast(ctx(), pat));
+    Z3_ast q = Z3_mk_quantifier_const(ctx(), true, 0, static_cast<unsigned>(bound.size()),
+                                      bound.data(), 1, &pat, body);
+    ctx().check_error();
+    return z3::expr(ctx(), q);
+  }
+  // The axioms of one sequence sort, asserted once per solver (each true of finite
+  // sequences with these functions read as length, element, concatenation,
+  // singleton, empty sequence, the `l` elements from offset `o`, and equality).
+  // The facts of one sequence term the query builds (a singleton, a concatenation,
+  // an extract, or `==` of two sequences): ground facts for a ground term; for a
+  // term under a quantifier, whose instances are not known in advance, the same
+  // facts as a quantified axiom (once per sort and kind, triggered on the term).
+  void seqBuilt(term::Sort srt, const z3::expr &built, term::Op op, bool ground) {
+    z3::sort s = sortOf(srt);
+    z3::func_decl len = seqLenFn(srt, s), nth = seqNthFn(srt, s), cat = seqConcatFn(srt, s),
+                  unit = seqUnitFn(srt, s), extract = seqExtractFn(srt, s),
+                  equal = seqEqualFn(srt, s);
+    z3::expr zero = ctx().int_val(0);
+    std::string key = seqSuffix(srt);
+    z3::expr i = ctx().int_const(("i$seq" + key).c_str());
+    auto facts = [&](const z3::expr &t) -> z3::expr {
+      switch (op) {
+      case term::Op::SeqUnit:
+        return len(t) == 1 && nth(t, zero) == t.arg(0);
+      case term::Op::SeqConcat: {
+        z3::expr a = t.arg(0), b = t.arg(1);
+        return len(t) == len(a) + len(b) &&
+               forallWith({i}, {nth(t, i)},
+                          z3::implies(zero <= i && i < len(t),
+                                      nth(t, i) == z3::ite(i < len(a), nth(a, i),
+                                                           nth(b, i - len(a)))));
+      }
+      case term::Op::SeqExtract: {
+        z3::expr a = t.arg(0), o = t.arg(1), l = t.arg(2);
+        z3::expr fits = zero <= o && zero <= l && o + l <= len(a);
+        return z3::implies(fits, len(t) == l &&
+                                     forallWith({i}, {nth(t, i)},
+                                                z3::implies(zero <= i && i < l,
+                                                            nth(t, i) == nth(a, o + i))));
+      }
+      default: { // Eq: extensionality, equal lengths and elements, and then one sequence
+        z3::expr a = t.arg(0), b = t.arg(1);
+        z3::expr pointwise =
+            len(a) == len(b) && forallWith({i}, {nth(a, i)},
+                                           z3::implies(zero <= i && i < len(a),
+                                                       nth(a, i) == nth(b, i)));
+        return t == pointwise && z3::implies(t, a == b);
+      }
+      }
+    };
+    if (ground) {
+      opaqueAxioms_.push_back(facts(built));
+      return;
+    }
+    if (!seqOpen_.insert(key + "/" + std::to_string(static_cast<int>(op))).second)
+      return;
+    z3::expr a = ctx().constant(("a$seq" + key).c_str(), s);
+    z3::expr b = ctx().constant(("b$seq" + key).c_str(), s);
+    z3::expr o = ctx().int_const(("o$seq" + key).c_str());
+    z3::expr l = ctx().int_const(("l$seq" + key).c_str());
+    z3::expr x = ctx().constant(("x$seq" + key).c_str(), sortOf(srt.element()));
+    switch (op) {
+    case term::Op::SeqUnit:
+      opaqueAxioms_.push_back(forallWith({x}, {unit(x)}, facts(unit(x))));
+      return;
+    case term::Op::SeqConcat:
+      opaqueAxioms_.push_back(forallWith({a, b}, {cat(a, b)}, facts(cat(a, b))));
+      return;
+    case term::Op::SeqExtract:
+      opaqueAxioms_.push_back(forallWith({a, o, l}, {extract(a, o, l)}, facts(extract(a, o, l))));
+      return;
+    default:
+      opaqueAxioms_.push_back(forallWith({a, b}, {equal(a, b)}, facts(equal(a, b))));
+      return;
+    }
+  }
+
+  void defineSequences(term::Sort srt, const z3::sort &s) {
+    std::string key = seqSuffix(srt);
+    if (!seqDefined_.insert(key).second)
+      return;
+    z3::func_decl len = seqLenFn(srt, s), empty = seqEmptyFn(srt, s);
+    z3::expr a = ctx().constant(("a$seq" + key).c_str(), s);
+    z3::expr zero = ctx().int_val(0);
+    opaqueAxioms_.push_back(forallWith({a}, {len(a)}, len(a) >= zero));
+    opaqueAxioms_.push_back(len(empty()) == zero);
+    // Singletons, concatenations, extracts and `==` are defined for the terms the
+    // query has (seqBuilt): as axioms for all sequences, singletons and
+    // concatenations would force an infinite model (a singleton of every integer,
+    // ever longer concatenations), which model-based instantiation cannot build, so
+    // every satisfiability check (vacuity) of a precondition over sequences ended
+    // unknown.
+  }
   z3::sort mapSort(z3::sort range) {
     z3::sort_vector dom(ctx());
     dom.push_back(refSort());
@@ -479,6 +650,12 @@ private:
     case Op::Ite:
       return z3::ite(a(0), a(1), a(2));
     case Op::Eq:
+      if (t->args[0]->sort.kind() == term::SortKind::Seq) {
+        term::Sort srt = t->args[0]->sort;
+        z3::expr eq = seqEqualFn(srt, sortOf(srt))(a(0), a(1));
+        seqBuilt(srt, eq, t->op, scope.empty());
+        return eq;
+      }
       return a(0) == a(1);
     case Op::Lt:
       return a(0) < a(1);
@@ -514,6 +691,31 @@ private:
     case Op::Forall:
     case Op::Exists:
       return quantifier(t, scope);
+    case Op::SeqLen: {
+      term::Sort srt = t->args[0]->sort;
+      return seqLenFn(srt, sortOf(srt))(arg(0));
+    }
+    case Op::SeqNth: {
+      term::Sort srt = t->args[0]->sort;
+      return seqNthFn(srt, sortOf(srt))(arg(0), arg(1));
+    }
+    case Op::SeqConcat: {
+      z3::expr c = seqConcatFn(t->sort, sortOf(t->sort))(arg(0), arg(1));
+      seqBuilt(t->sort, c, t->op, scope.empty());
+      return c;
+    }
+    case Op::SeqUnit: {
+      z3::expr u = seqUnitFn(t->sort, sortOf(t->sort))(arg(0));
+      seqBuilt(t->sort, u, t->op, scope.empty());
+      return u;
+    }
+    case Op::SeqEmpty:
+      return seqEmptyFn(t->sort, sortOf(t->sort))();
+    case Op::SeqExtract: {
+      z3::expr x = seqExtractFn(t->sort, sortOf(t->sort))(arg(0), arg(1), arg(2));
+      seqBuilt(t->sort, x, t->op, scope.empty());
+      return x;
+    }
     }
     return ctx().bool_val(true);
   }
@@ -589,6 +791,8 @@ private:
   std::unordered_map<const term::Term *, z3::expr> opaqueCache_;
   std::array<bool, 64> opaqueDefined_{};
   std::vector<z3::expr> opaqueAxioms_;
+  std::set<std::string> seqDefined_; // sequence sorts whose axioms are asserted
+  std::set<std::string> seqOpen_;    // quantified unit/concat axioms asserted (seqBuilt)
   bool opaqueRound_ = false; // translate arithmetic in argument position opaquely
   unsigned boundCounter_ = 0;
 };

@@ -247,6 +247,8 @@ Val Interpreter::eval(const ir::Expr &e, Ctx &c) {
     throw NotReplayable{"an allocation (new)"};
   case ir::ExprKind::ValidMatrix:
     throw NotReplayable{"a 2-D array (\\matrix)"};
+  case ir::ExprKind::Seq:
+    throw NotReplayable{"a sequence"};
   case ir::ExprKind::ForallStar:
   case ir::ExprKind::Perm:
   case ir::ExprKind::PointsTo: {

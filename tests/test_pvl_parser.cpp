@@ -545,13 +545,30 @@ TEST_CASE("pvl: lexical errors", "[pvl][errors]") {
   requireParseError("void f() { int \xc3\xa9 = 1; }", "1:16", "unexpected byte 0xC3");
 }
 
+TEST_CASE("pvl: sequence types and their errors", "[pvl][errors]") {
+  // `seq<seq<int>>`: the lexer's `>>` closes both argument lists.
+  Parse ok("seq<seq<int>> f(seq<int> s) { return [s, [t: int], seq<int>{1, 2}]; }\n");
+  CHECK(ok.prog);
+  CHECK(ok.diags.count() == 0);
+  // A sequence of arrays is not modelled; a literal needs a sequence type.
+  Parse p("void f() {\n  seq<int[]> a;\n}\n");
+  REQUIRE(p.diags.count() == 1);
+  CHECK(p.diag(0).code == DiagCode::Unsupported);
+  CHECK(p.where(0) == "2:3");
+  CHECK(p.diag(0).message == "type 'seq<int[]>' is not supported");
+  Parse q("void f() {\n  seq<int> s = int{1};\n}\n");
+  CHECK_FALSE(q.prog);
+  REQUIRE(q.diags.count() >= 1);
+  CHECK(q.where(0) == "2:16");
+}
+
 TEST_CASE("pvl: unsupported types and fields", "[pvl][errors]") {
-  Parse p("seq<int> f(int x) {\n  bool[] b;\n  int[][][] c;\n}\n");
+  Parse p("set<int> f(int x) {\n  bool[] b;\n  int[][][] c;\n}\n");
   CHECK_FALSE(p.prog);
   REQUIRE(p.diags.count() == 3);
   CHECK(p.diag(0).code == DiagCode::Unsupported);
   CHECK(p.where(0) == "1:1");
-  CHECK(p.diag(0).message == "type 'seq<int>' is not supported");
+  CHECK(p.diag(0).message == "type 'set<int>' is not supported");
   CHECK(p.where(1) == "2:3");
   CHECK(p.diag(1).message == "type 'bool[]' is not supported");
   CHECK(p.diag(2).message == "type 'int[][][]' is not supported");

@@ -23,8 +23,16 @@ std::optional<Interval> typeInterval(ir::IntType t) {
   return t.isSigned ? Interval{-m / 2, m / 2 - 1} : Interval{0, m - 1};
 }
 
+// `e` under the conversions that keep every launch value (a thread id or launch
+// size, in [0, kMaxGlobalSize]): to unbounded integers, to signed types of at least
+// 32 bits and unsigned ones of at least 31. A narrower one (`(char)get_group_id(0)`)
+// changes such values and is kept.
 const ir::Expr &stripConverts(const ir::Expr &e) {
-  return e.kind == ir::ExprKind::Convert ? stripConverts(*e.args[0]) : e;
+  if (e.kind != ir::ExprKind::Convert)
+    return e;
+  if (e.cint.bounded() && e.cint.bits < (e.cint.isSigned ? 32 : 31))
+    return e;
+  return stripConverts(*e.args[0]);
 }
 
 // Whether `e` (under conversions) is the launch variable of `kind` ("lid", "grp",
@@ -66,15 +74,28 @@ bool isLaunchProduct(const ir::Expr &e, const char *count, int &dim) {
 // The value of a literal, possibly negated or complemented (`~8`), through
 // conversions to types of at least `bits` bits: those keep its low `bits` bits,
 // all an operation of that width reads of it.
+// The value is returned as an integer with the same low `bits` bits; each step is
+// first brought into its own C type, as C computes it: `~8u` is 4294967287 (and so
+// it stays when widened to 64 bits), not -9; `(uint)-1` is 4294967295.
+std::optional<int64_t> inTypeOf(const ir::Expr &e, std::optional<int64_t> v) {
+  if (!v || !e.cint.bounded() || e.cint.bits >= 64)
+    return v; // 64 bits: an int64_t has the same low 64 bits
+  const int64_t m = int64_t{1} << e.cint.bits;
+  int64_t r = ((*v % m) + m) % m; // in [0, 2^bits)
+  if (e.cint.isSigned && r >= m / 2)
+    r -= m;
+  return r;
+}
 std::optional<int64_t> constantValue(const ir::Expr &e, unsigned bits) {
   if (e.kind == ir::ExprKind::Convert)
-    return e.cint.bounded() && e.cint.bits < bits ? std::nullopt : constantValue(*e.args[0], bits);
+    return e.cint.bounded() && e.cint.bits < bits ? std::nullopt
+                                                  : inTypeOf(e, constantValue(*e.args[0], bits));
   if (e.kind == ir::ExprKind::IntLit)
-    return e.intValue;
+    return inTypeOf(e, e.intValue);
   if (e.kind == ir::ExprKind::Unary && e.unop != ir::UnOp::Not)
     if (std::optional<int64_t> a = constantValue(*e.args[0], bits);
         a && *a > INT64_MIN && *a < INT64_MAX)
-      return e.unop == ir::UnOp::Neg ? -*a : -*a - 1;
+      return inTypeOf(e, e.unop == ir::UnOp::Neg ? -*a : -*a - 1);
   return std::nullopt;
 }
 
@@ -283,6 +304,8 @@ T ExprEncoder::encodeNode(const ir::Expr &e) {
   }
   case ir::ExprKind::Index:
     return encodeIndex(e);
+  case ir::ExprKind::Seq:
+    return encodeSeq(e);
   case ir::ExprKind::Length: {
     T ref = encode(*e.args[0]);
     require(neq(ref, nullRef()), DiagCode::Null, e.range, "the array may be null");
@@ -434,6 +457,22 @@ T ExprEncoder::encodeBinary(const ir::Expr &e) {
 // alone (nullopt: unknown). In-range arithmetic then needs no wrap and no overflow
 // obligation: most index arithmetic on thread ids is decided here, not by the solver.
 std::optional<std::pair<__int128, __int128>> ExprEncoder::staticRange(const ir::Expr &e) const {
+  std::optional<Interval> r = exactRange(e);
+  const bool arithmetic = (e.kind == ir::ExprKind::Binary &&
+                           (e.binop == ir::BinOp::Add || e.binop == ir::BinOp::Sub ||
+                            e.binop == ir::BinOp::Mul)) ||
+                          (e.kind == ir::ExprKind::Unary && e.unop == ir::UnOp::Neg);
+  if (!arithmetic || !vc_.bounded(e.cint) || e.exactInSpec)
+    return r;
+  // arithResult's value: the exact one when it fits the type; otherwise wrapped
+  // into the type (unsigned), or checked to be in it (signed overflow).
+  auto t = typeInterval(e.cint);
+  if (r && t && r->first >= t->first && r->second <= t->second)
+    return r;
+  return t;
+}
+
+std::optional<std::pair<__int128, __int128>> ExprEncoder::exactRange(const ir::Expr &e) const {
   if (vc_.intMath)
     return std::nullopt;
   auto clamp = [](Interval i) -> std::optional<Interval> {
@@ -500,7 +539,7 @@ std::optional<std::pair<__int128, __int128>> ExprEncoder::staticRange(const ir::
 T ExprEncoder::arithResult(const ir::Expr &e, const T &exact) {
   if (!vc_.bounded(e.cint) || e.exactInSpec)
     return exact;
-  if (auto r = staticRange(e), t = typeInterval(e.cint);
+  if (auto r = exactRange(e), t = typeInterval(e.cint);
       r && t && r->first >= t->first && r->second <= t->second)
     return exact;
   if (!e.cint.isSigned)

@@ -85,11 +85,16 @@ private:
   // types, with an overflow obligation for signed ones.
   term::T arithResult(const ir::Expr &e, const term::T &exact);
   term::T encodeShift(const ir::Expr &e, const term::T &a, const term::T &b);
+  // Bounds on the value of `e` known from the C types and launch limits alone
+  // (nullopt: none). exactRange: of the exact result of `e`'s own + - * or negation,
+  // before arithResult wraps or checks it; staticRange: of the value it encodes to.
   std::optional<std::pair<__int128, __int128>> staticRange(const ir::Expr &e) const;
+  std::optional<std::pair<__int128, __int128>> exactRange(const ir::Expr &e) const;
   term::T encodeIndex(const ir::Expr &e);
   term::T encodeCall(const ir::Expr &e);
   term::T encodeQuantifier(const ir::Expr &e);
   term::T encodeSum(const ir::Expr &e); // vcgen/sum.cpp
+  term::T encodeSeq(const ir::Expr &e); // vcgen/sequences.cpp
   void addSumAxioms(const std::string &symbol, const term::T &shape,
                     const std::vector<term::BoundVar> &params);
   term::T encodeOld(const ir::Expr &e);

@@ -107,6 +107,12 @@ std::vector<std::vector<T>> memoryTriggers(const T &body, const std::string &bou
       if (bareIndexOnly ? index->op == Op::Var && index->name == bound : mentions(index, bound))
         patterns.push_back({std::make_shared<Term>(*t)});
     }
+    // An element of a sequence (a value, read like memory): s[i].
+    if (t->op == Op::SeqNth && !mentions(t->args[0], bound)) {
+      const T &index = t->args[1];
+      if (bareIndexOnly ? index->op == Op::Var && index->name == bound : mentions(index, bound))
+        patterns.push_back({std::make_shared<Term>(*t)});
+    }
     for (const T &c : t->args)
       todo.push_back(c.get());
   }
@@ -264,8 +270,10 @@ std::string boundNames(const std::vector<BoundVar> &bound) {
 } // namespace
 
 std::string patternProblem(const T &pattern, const std::vector<BoundVar> &bound) {
-  if (pattern->op != Op::App && pattern->op != Op::Select)
-    return "a trigger must be a pure function call or an array read";
+  if (pattern->op != Op::App && pattern->op != Op::Select && pattern->op != Op::SeqNth &&
+      pattern->op != Op::SeqLen)
+    return "a trigger must be a pure function call, an array read, a sequence element or a "
+           "sequence length";
   if (std::string why = forbiddenInside(pattern, bound); !why.empty())
     return "a trigger cannot contain " + why;
   if (!mentionsAnyOf(pattern, bound))

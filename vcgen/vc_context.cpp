@@ -273,6 +273,10 @@ std::vector<WitnessItem> VcContext::witnessOf(const State &st, const term::T &go
         v->sort == term::Sort::Ref || v->sort == term::Sort::Heap || v->sort == term::Sort::Mask ||
         !shown.insert(v.get()).second)
       return;
+    if (v->sort.kind() == term::SortKind::Seq) { // a sequence by its length
+      out.push_back({"|" + label + "| = {0}", {term::seqLen(v)}});
+      return;
+    }
     out.push_back({label + " = {0}", {v}});
   };
   // Thread ids and launch sizes first, then the user's variables; not the ids an
@@ -366,6 +370,8 @@ term::T nullRef() {
 }
 
 term::Sort sortOf(ir::Type t) {
+  if (t.isSeq())
+    return term::Sort::seqOf(sortOf(t.element()));
   switch (t) {
   case ir::Type::Bool:
   case ir::Type::Resource:

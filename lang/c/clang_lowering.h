@@ -541,7 +541,7 @@ private:
                                             std::vector<StmtPtr> &pre);
   void dynamicPointerDecl(const clang::VarDecl *vd, PointerVar pv, std::vector<StmtPtr> &out);
   ExprPtr dynamicCompare(const clang::BinaryOperator *bo, const PointerValue &a,
-                         const PointerValue &b);
+                         const PointerValue &b, std::vector<StmtPtr> &pre);
 
   // --- array shapes, private arrays, constant memory, shared scalars (lower_arrays.cpp) ---
   bool isSharedDecl(const clang::VarDecl *vd) const;

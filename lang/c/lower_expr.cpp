@@ -5,6 +5,8 @@
 // temporaries before the statement.
 #include "lang/c/clang_lowering.h"
 
+#include <algorithm>
+
 namespace kprove::lang::clower {
 
 ExprPtr CLowering::lvalue(const clang::Expr *e, std::vector<StmtPtr> *indexCalls) {
@@ -531,10 +533,16 @@ ExprPtr CLowering::binary(const clang::BinaryOperator *bo, std::vector<StmtPtr> 
     ExprPtr a = cond(bo->getLHS(), pre);
     std::vector<StmtPtr> inner;
     ExprPtr b = cond(bo->getRHS(), inner);
-    if (!inner.empty()) {
+    // Declarations of unknown values (no initialiser, no effect) may run whether or
+    // not the right operand is evaluated; anything else would run only sometimes.
+    bool unknownsOnly = std::all_of(inner.begin(), inner.end(), [](const StmtPtr &s) {
+      return s->kind == StmtKind::VarDecl && !s->value;
+    });
+    if (!unknownsOnly) {
       unsupported(range(bo->getRHS()), "a function call on the right of && or ||");
       return nullptr;
     }
+    pre.insert(pre.end(), inner.begin(), inner.end());
     if (!a || !b)
       return nullptr;
     return ir::makeBinary(op == clang::BO_LAnd ? ir::BinOp::And : ir::BinOp::Or, a, b, r);

@@ -454,7 +454,7 @@ ExprPtr CLowering::pointerCompare(const clang::BinaryOperator *bo, std::vector<S
   if (!a || !b)
     return nullptr;
   if (!a->base || !b->base)
-    return dynamicCompare(bo, *a, *b); // lower_pointer_dynamic.cpp
+    return dynamicCompare(bo, *a, *b, pre); // lower_pointer_dynamic.cpp
   if (a->base != b->base || a->baseName != b->baseName) {
     if (equality && !a->offset && !b->offset)
       return ir::makeBinary(cmp.at(op), ir::makeVar(a->baseName, range(lhs)),

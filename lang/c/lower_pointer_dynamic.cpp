@@ -393,22 +393,40 @@ void CLowering::dynamicPointerDecl(const clang::VarDecl *vd, PointerVar pv,
   out.push_back(off);
 }
 
-// `p == q`, `p != q` where one array is known only at run time: the same array and
-// the same offset.
+// `p == q`, `p != q` where one array is known only at run time. Into one array:
+// the same offset. Into two arrays at their starts: false (distinct buffers start at
+// distinct addresses; one buffer passed twice is one array). Into two arrays at other
+// offsets the answer is unknown: the host may pass overlapping buffers (`d` and
+// `d + 1`), so `a + 1 == b` can hold; the result is then an arbitrary boolean, as the
+// static comparison of such pointers is rejected (pointerCompare).
 ExprPtr CLowering::dynamicCompare(const clang::BinaryOperator *bo, const PointerValue &a,
-                                  const PointerValue &b) {
+                                  const PointerValue &b, std::vector<StmtPtr> &pre) {
   SourceRange r = range(bo);
   if (bo->getOpcode() != clang::BO_EQ && bo->getOpcode() != clang::BO_NE) {
     unsupported(r, "ordering pointers whose arrays are known only at run time (only == and !=)");
     return nullptr;
   }
-  ExprPtr same =
-      ir::makeBinary(ir::BinOp::And,
-                     ir::makeBinary(ir::BinOp::Eq, ir::makeVar(a.baseName, range(bo->getLHS())),
-                                    ir::makeVar(b.baseName, range(bo->getRHS())), r),
-                     ir::makeBinary(ir::BinOp::Eq, a.offset ? a.offset : ir::makeInt(0, r),
-                                    b.offset ? b.offset : ir::makeInt(0, r), r),
-                     r);
+  auto offsetOf = [&](const PointerValue &p) { return p.offset ? p.offset : ir::makeInt(0, r); };
+  ExprPtr sameArray =
+      ir::makeBinary(ir::BinOp::Eq, ir::makeVar(a.baseName, range(bo->getLHS())),
+                     ir::makeVar(b.baseName, range(bo->getRHS())), r);
+  ExprPtr sameOffset = ir::makeBinary(ir::BinOp::Eq, offsetOf(a), offsetOf(b), r);
+  ExprPtr bothAtStart = ir::makeBinary(
+      ir::BinOp::And, ir::makeBinary(ir::BinOp::Eq, offsetOf(a), ir::makeInt(0, r), r),
+      ir::makeBinary(ir::BinOp::Eq, offsetOf(b), ir::makeInt(0, r), r), r);
+  auto overlap = newStmt(StmtKind::VarDecl, r);
+  overlap->name = freshTemp(); // no value: whether two buffers overlap there is unknown
+  overlap->declType = Type::Bool;
+  pre.push_back(overlap);
+  auto ite = [&](ExprPtr c, ExprPtr x, ExprPtr y) {
+    auto e = std::make_shared<ir::Expr>();
+    e->kind = ExprKind::Ite;
+    e->range = r;
+    e->args = {std::move(c), std::move(x), std::move(y)};
+    return e;
+  };
+  ExprPtr same = ite(sameArray, sameOffset,
+                     ite(bothAtStart, ir::makeBool(false, r), ir::makeVar(overlap->name, r)));
   return bo->getOpcode() == clang::BO_EQ ? same : ir::makeUnary(ir::UnOp::Not, same, r);
 }
 

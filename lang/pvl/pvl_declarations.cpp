@@ -28,6 +28,15 @@ auto baseType(Type t) {
   return [t](auto &ctx) { x3::_val(ctx).type = t; };
 }
 auto const namedType = [](auto &ctx) { x3::_val(ctx).type = Type::Unknown; };
+// `seq<T>`: a sequence of int, bool, frac or sequence elements.
+auto const seqType = [](auto &ctx) {
+  TypeSpec &t = x3::_val(ctx);
+  const TypeSpec &elem = x3::_attr(ctx);
+  bool ok = elem.dims == 0 && (elem.type == Type::Int || elem.type == Type::Bool ||
+                               elem.type == Type::Frac || elem.type.isSeq());
+  t.type = ok ? Type::seqOf(elem.type) : Type::Unknown;
+  pvlOnlySequences(state(ctx), elem.range);
+};
 // int arrays of one and two dimensions are modelled.
 auto const arrayDim = [](auto &ctx) {
   TypeSpec &t = x3::_val(ctx);
@@ -235,9 +244,11 @@ x3::rule<class kernel_id, ir::Kernel> const kernel_decl = "'kernel'";
 
 // --- types ---
 
-auto const type_args = tk(Tok::Lt) > (type % tk(Tok::Comma)) > tk(Tok::Gt);
+auto const type_args = tk(Tok::Lt) > (x3::omit[type] % tk(Tok::Comma)) > close_angle;
 IdentText const resource_kw("resource", "'resource'");
-auto const base_type = tk(Tok::KwInt)[baseType(Type::Int)] | tk(Tok::KwBool)[baseType(Type::Bool)] |
+IdentText const seq_kw("seq", "'seq'");
+auto const base_type = (seq_kw >> tk(Tok::Lt) > type > close_angle)[seqType] |
+                       tk(Tok::KwInt)[baseType(Type::Int)] | tk(Tok::KwBool)[baseType(Type::Bool)] |
                        (resource_kw >> !tk(Tok::Lt))[baseType(Type::Resource)] |
                        tk(Tok::KwFrac)[baseType(Type::Frac)] |
                        tk(Tok::KwVoid)[baseType(Type::Void)] |

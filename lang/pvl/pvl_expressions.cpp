@@ -295,6 +295,130 @@ auto const cSpecCall = [](auto &ctx) {
   x3::_val(ctx) = noted(state(ctx), e);
 };
 
+// Sequences -----------------------------------------------------------------------
+
+ExprPtr seqExpr(ParseState &st, ir::SeqOp op, std::vector<ExprPtr> args, SourceRange r) {
+  pvlOnlySequences(st, r);
+  auto e = newExpr(ExprKind::Seq, r);
+  e->seqOp = op;
+  e->args = std::move(args);
+  return e;
+}
+
+// `|s|`
+auto const seqLength = [](auto &ctx) {
+  ParseState &st = state(ctx);
+  x3::_val(ctx) = noted(st, seqExpr(st, ir::SeqOp::Length, {x3::_attr(ctx)}, whereRange(ctx)));
+};
+// `s.head`, `s.tail`
+auto seqField(ir::SeqOp op) {
+  return [op](auto &ctx) {
+    ExprPtr &base = x3::_val(ctx);
+    SourceRange r = join(base->range, whereRange(ctx));
+    if (base->kind == ExprKind::Var && base->name == "this") // a field named head or tail
+      base = ir::makeVar(op == ir::SeqOp::Head ? "this.head" : "this.tail", r);
+    else
+      base = noted(state(ctx), seqExpr(state(ctx), op, {base}, r));
+  };
+}
+
+// What follows `s[`: an index `i`, a slice `lo..hi` / `lo..` / `..hi`, or an update
+// `i -> v`.
+struct Subscript {
+  ExprPtr first, second;
+  bool slice = false, update = false, fromStart = false;
+};
+auto const subStart = [](auto &ctx) { x3::_val(ctx) = Subscript{}; };
+auto const subFirst = [](auto &ctx) { x3::_val(ctx).first = x3::_attr(ctx); };
+auto const subSecond = [](auto &ctx) { x3::_val(ctx).second = x3::_attr(ctx); };
+auto const subSlice = [](auto &ctx) { x3::_val(ctx).slice = true; };
+auto const subFromStart = [](auto &ctx) {
+  x3::_val(ctx).slice = true;
+  x3::_val(ctx).fromStart = true;
+};
+auto const subUpdate = [](auto &ctx) { x3::_val(ctx).update = true; };
+
+auto const subscriptExpr = [](auto &ctx) {
+  ExprPtr &base = x3::_val(ctx);
+  Subscript &sub = x3::_attr(ctx);
+  ParseState &st = state(ctx);
+  SourceRange r = join(base->range, whereRange(ctx));
+  if (sub.update) {
+    base = noted(st, seqExpr(st, ir::SeqOp::Update, {base, sub.first, sub.second}, r));
+  } else if (sub.slice) {
+    // `s[..j]` is s[0..j]; `s[i..]` is s[i..|s|].
+    ExprPtr lo = sub.fromStart ? ir::makeInt(0, r) : sub.first;
+    ExprPtr hi = sub.fromStart ? sub.first : sub.second;
+    if (!hi)
+      hi = noted(st, seqExpr(st, ir::SeqOp::Length, {cloneExpr(base)}, r));
+    base = noted(st, seqExpr(st, ir::SeqOp::Slice, {base, lo, hi}, r));
+  } else {
+    auto e = newExpr(ExprKind::Index, r);
+    e->args = {base, sub.first};
+    base = noted(st, e);
+  }
+};
+
+// `seq<T>{a, b}`, `[a, b]`, `[t: T]`
+struct SeqLiteral {
+  TypeSpec type;
+  std::vector<ExprPtr> elems;
+};
+auto const litStart = [](auto &ctx) { x3::_val(ctx) = SeqLiteral{}; };
+auto const litType = [](auto &ctx) { x3::_val(ctx).type = x3::_attr(ctx); };
+auto const litElem = [](auto &ctx) { x3::_val(ctx).elems.push_back(x3::_attr(ctx)); };
+auto seqLiteral(bool typed, bool emptyForm) {
+  return [typed, emptyForm](auto &ctx) {
+    SeqLiteral &lit = x3::_attr(ctx);
+    ParseState &st = state(ctx);
+    auto e = seqExpr(st, ir::SeqOp::Literal, std::move(lit.elems), whereRange(ctx));
+    if (typed || emptyForm) {
+      checkType(st, lit.type);
+      // `seq<T>{...}` names the sequence type, `[t: T]` the element type.
+      e->declared = emptyForm ? (lit.type.type == Type::Unknown ? Type::Unknown
+                                                                : Type::seqOf(lit.type.type))
+                              : lit.type.type;
+      if (typed && !e->declared.isSeq() && lit.type.type != Type::Unknown)
+        throw ParseAbort{lit.type.range, "a sequence literal 'seq<T>{...}' needs a seq type"};
+    }
+    x3::_val(ctx) = noted(st, e);
+  };
+}
+
+// `a :: b :: s ++ t ++ u`: `::` prepends (right-associative) and binds weaker than
+// `++` (left-associative): a :: (b :: ((s ++ t) ++ u)), VerCors's grouping.
+struct SeqChain {
+  std::vector<ExprPtr> operands;
+  std::vector<bool> cons; // cons[i]: the operator before operands[i + 1] is `::`
+};
+auto const chainStart = [](auto &ctx) { x3::_val(ctx) = SeqChain{}; };
+auto const chainFirst = [](auto &ctx) { x3::_val(ctx).operands.push_back(x3::_attr(ctx)); };
+auto chainNext(bool cons) {
+  return [cons](auto &ctx) {
+    x3::_val(ctx).operands.push_back(x3::_attr(ctx));
+    x3::_val(ctx).cons.push_back(cons);
+  };
+}
+auto const foldSeqChain = [](auto &ctx) {
+  SeqChain &c = x3::_attr(ctx);
+  ParseState &st = state(ctx);
+  // Fold each run joined by `++` to the left, then the runs with `::` to the right.
+  std::vector<ExprPtr> runs{c.operands[0]};
+  for (size_t i = 0; i < c.cons.size(); ++i) {
+    ExprPtr next = c.operands[i + 1];
+    if (c.cons[i]) {
+      runs.push_back(next);
+    } else {
+      ExprPtr &last = runs.back();
+      last = noted(st, seqExpr(st, ir::SeqOp::Concat, {last, next}, join(last->range, next->range)));
+    }
+  }
+  ExprPtr e = runs.back();
+  for (size_t i = runs.size() - 1; i-- > 0;)
+    e = noted(st, seqExpr(st, ir::SeqOp::Cons, {runs[i], e}, join(runs[i]->range, e->range)));
+  x3::_val(ctx) = e;
+};
+
 // Quantifiers ---------------------------------------------------------------------
 
 auto const quantStart = [](auto &ctx) {
@@ -398,6 +522,12 @@ x3::rule<class shift_id, ExprPtr> const shift_e = "an expression";
 x3::rule<class rel_id, ExprPtr> const rel_e = "an expression";
 x3::rule<class add_id, ExprPtr> const add_e = "an expression";
 x3::rule<class mul_id, ExprPtr> const mul_e = "an expression";
+x3::rule<class seq_chain_id, SeqChain> const seq_chain = "an expression";
+x3::rule<class seq_e_id, ExprPtr> const seq_e = "an expression";
+x3::rule<class subscript_id, Subscript> const subscript = "an expression";
+x3::rule<class seq_literal_id, SeqLiteral> const seq_literal = "'['";
+x3::rule<class seq_typed_literal_id, SeqLiteral> const seq_typed_literal = "'seq'";
+x3::rule<class seq_empty_id, SeqLiteral> const seq_empty = "'['";
 x3::rule<class unary_id, ExprPtr> const unary_e = "an expression";
 x3::rule<class cast_id, ExprPtr> const cast_e = "an expression";
 x3::rule<class cast_or_postfix_id, ExprPtr> const cast_or_postfix = "an expression";
@@ -449,12 +579,20 @@ auto const add_e_def = mul_e[setVal] >> *((tk(Tok::Plus) > mul_e[foldBin(BinOp::
                                           (tk(Tok::Minus) > mul_e[foldBin(BinOp::Sub)]));
 
 IdentText const mod_kw("mod", "'mod'");
-auto const mul_e_def = unary_e[setVal] >>
-                       *((starIsMul >> tk(Tok::Star) > unary_e[foldBin(BinOp::Mul)]) |
-                         (tk(Tok::Slash) > unary_e[foldBin(BinOp::Div)]) |
-                         (tk(Tok::Percent) > unary_e[foldBin(BinOp::Mod)]) |
-                         (tk(Tok::Backslash) > unary_e[foldBin(BinOp::FracDiv)]) |
-                         (seedOnly >> mod_kw > unary_e[foldBin(BinOp::Mod)]));
+auto const mul_e_def = seq_e[setVal] >>
+                       *((starIsMul >> tk(Tok::Star) > seq_e[foldBin(BinOp::Mul)]) |
+                         (tk(Tok::Slash) > seq_e[foldBin(BinOp::Div)]) |
+                         (tk(Tok::Percent) > seq_e[foldBin(BinOp::Mod)]) |
+                         (tk(Tok::Backslash) > seq_e[foldBin(BinOp::FracDiv)]) |
+                         (seedOnly >> mod_kw > seq_e[foldBin(BinOp::Mod)]));
+
+// Sequence concatenation `++` and prepending `::`, binding tighter than `*` (VerCors).
+// `x++` is also PVL's increment statement: `++` is an operator only when an operand
+// follows it.
+auto const seq_e_def = seq_chain[foldSeqChain];
+auto const seq_chain_def = x3::eps[chainStart] >> unary_e[chainFirst] >>
+                           *((tk(Tok::PlusPlus) >> unary_e[chainNext(false)]) |
+                             (tk(Tok::ColonColon) > unary_e[chainNext(true)]));
 
 TokSet const prefix_op({Tok::Not, Tok::Minus, Tok::Tilde}, "'!', '-' or '~'");
 auto const cast_e_def = span(CSpecIs() >> c_int_type_cast >> unary_e)[castExpr];
@@ -462,9 +600,19 @@ auto const cast_or_postfix_def = cast_e[setVal] | postfix_e[setVal];
 auto const unary_e_def = (*prefix_op >> cast_or_postfix)[foldPrefix];
 
 IdentText const length_kw("length", "'length'");
+IdentText const head_kw("head", "'head'");
+IdentText const tail_kw("tail", "'tail'");
+// `s[i]`, `s[lo..hi]`, `s[lo..]`, `s[..hi]`, `s[i -> v]`.
+auto const subscript_def =
+    x3::eps[subStart] >>
+    ((tk(Tok::DotDot) > nested_expr[subFirst])[subFromStart] |
+     (nested_expr[subFirst] >> -((tk(Tok::DotDot) >> -nested_expr[subSecond])[subSlice] |
+                                 (tk(Tok::Arrow) > nested_expr[subSecond])[subUpdate])));
 auto const postfix_e_def = primary[setVal] >>
-                           *(span(tk(Tok::LBracket) > nested_expr > tk(Tok::RBracket))[indexExpr] |
+                           *(span(tk(Tok::LBracket) > subscript > tk(Tok::RBracket))[subscriptExpr] |
                              span(tk(Tok::Dot) >> length_kw)[lengthExpr] |
+                             span(!CSpecIs() >> tk(Tok::Dot) >> head_kw)[seqField(ir::SeqOp::Head)] |
+                             span(!CSpecIs() >> tk(Tok::Dot) >> tail_kw)[seqField(ir::SeqOp::Tail)] |
                              span(CSpecIs() >> tk(Tok::Dot) > ident)[memberExpr] |
                              span(tk(Tok::Dot) > ident)[thisMember]);
 
@@ -564,8 +712,24 @@ auto const c_spec_primary = CSpecIs() >>
 // `Perm(&a[i], f)`: C annotations name the location by its address.
 auto const location = -tk(Tok::Amp) >> nested_expr;
 
+// `seq<T>{a, b}`, `[a, b]`, `[t: T]`; `|s|` (in C annotations `|` is also bitwise
+// or, so the operand of `|...|` is an expression without one).
+IdentText const seq_lit_kw("seq", "'seq'");
+IdentText const t_kw("t", "'t'");
+auto const seq_typed_literal_def = x3::eps[litStart] >> &(seq_lit_kw >> tk(Tok::Lt)) >>
+                                   type[litType] > tk(Tok::LBrace) >
+                                   -(nested_expr[litElem] % tk(Tok::Comma)) > tk(Tok::RBrace);
+auto const seq_empty_def = x3::eps[litStart] >> tk(Tok::LBracket) >> t_kw >> tk(Tok::Colon) >
+                           type[litType] > tk(Tok::RBracket);
+auto const seq_literal_def = x3::eps[litStart] >> tk(Tok::LBracket) >
+                             (nested_expr[litElem] % tk(Tok::Comma)) > tk(Tok::RBracket);
+auto const seq_length =
+    span(tk(Tok::Bar) > exprGuard(nested(bxor_e)) > tk(Tok::Bar))[seqLength];
+
 auto const primary_def =
-    c_spec_primary | span(tk(Tok::LParen) >> let_expr)[setVal] | trigger[markTrigger] | new_array |
+    c_spec_primary | span(seq_typed_literal)[seqLiteral(true, false)] |
+    span(seq_empty)[seqLiteral(false, true)] | span(seq_literal)[seqLiteral(false, false)] |
+    seq_length | span(tk(Tok::LParen) >> let_expr)[setVal] | trigger[markTrigger] | new_array |
     valid_array | valid_matrix | unfolding_expr | unsupported_primary | tv(Tok::Int)[intLit] |
     span(tk(Tok::KwTrue))[boolLit(true)] | span(tk(Tok::KwFalse))[boolLit(false)] |
     span(tk(Tok::KwNull))[leaf(ExprKind::NullLit)] |
@@ -596,7 +760,8 @@ auto const lhs_def = ident[varRef] >> -span(tk(Tok::Dot) > ident)[thisMember] >>
                      *span(tk(Tok::LBracket) > nested_expr > tk(Tok::RBracket))[indexExpr];
 
 BOOST_SPIRIT_DEFINE(expr, ite_chain, imp_e, imp_chain, or_e, and_e, bor_e, bxor_e, band_e, eq_e,
-                    rel_e, shift_e, add_e, mul_e, unary_e, cast_e, cast_or_postfix, postfix_e,
+                    rel_e, shift_e, add_e, mul_e, seq_e, seq_chain, subscript, seq_literal,
+                    seq_typed_literal, seq_empty, unary_e, cast_e, cast_or_postfix, postfix_e,
                     primary, quant, binder, let_expr, trigger, seed_clause_expr)
 
 } // namespace

@@ -101,6 +101,13 @@ inline auto unsupportedToken(const char *what) {
   };
 }
 
+// Sequences are PVL only for now: in a C kernel's annotation they are unsupported.
+inline void pvlOnlySequences(ParseState &st, SourceRange r) {
+  if (st.cSpec)
+    throw ParseAbort{r, "sequences (seq<T>, |s|, ++, ::) in OpenCL/CUDA annotations are not supported",
+                     DiagCode::Unsupported};
+}
+
 // A clause keyword where no clause may appear: a clearer message than "expected X".
 inline constexpr auto misplacedClause = [](auto &ctx) {
   const Token *t = x3::_attr(ctx);

@@ -356,6 +356,8 @@ std::optional<std::pair<Tok, size_t>> Lexer::punctuation() const {
   case '.':
     return d == '.' ? std::pair{Tok::DotDot, size_t{2}} : std::pair{Tok::Dot, size_t{1}};
   case ':':
+    if (d == ':')
+      return {{Tok::ColonColon, 2}};
     return d == '=' ? std::pair{Tok::ColonEq, size_t{2}} : std::pair{Tok::Colon, size_t{1}};
   case '=':
     if (d == '=')

@@ -84,6 +84,7 @@ namespace kprove::lang::pvl {
   X(Question, "'?'")                                                                               \
   X(Colon, "':'")                                                                                  \
   X(ColonEq, "':='")                                                                               \
+  X(ColonColon, "'::'")                                                                            \
   X(Assign, "'='")                                                                                 \
   X(EqEq, "'=='")                                                                                  \
   X(Implies, "'==>'")                                                                              \

@@ -56,6 +56,10 @@ struct ParseState {
   std::vector<Diagnostic> deferred; // unsupported constructs
   ir::Program program;
   std::string className; // the class being parsed ("" at top level)
+  // `seq<seq<int>>`: the lexer's `>>` closes two type argument lists. The inner one
+  // consumes it and leaves the second `>` here, for the outer one at that position.
+  It angleLeftAt{};
+  bool angleLeft = false;
 };
 
 struct state_tag;
@@ -205,6 +209,29 @@ struct CSpecIs : x3::parser<CSpecIs> {
   }
 };
 
+// The `>` closing a type argument list: a `>` token, or half of a `>>` token (the
+// other half is left in ParseState for the list around this one).
+struct CloseAngle : x3::parser<CloseAngle> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  template <typename I, typename Ctx, typename RCtx, typename Attr>
+  bool parse(I &first, I const &last, Ctx const &ctx, RCtx &, Attr &) const {
+    ParseState &st = state(ctx);
+    if (st.angleLeft && first == st.angleLeftAt) {
+      st.angleLeft = false;
+      return true;
+    }
+    if (first == last || (first->kind != Tok::Gt && first->kind != Tok::Shr))
+      return false;
+    if (first->kind == Tok::Shr) {
+      st.angleLeftAt = std::next(first);
+      st.angleLeft = true;
+    }
+    ++first;
+    return true;
+  }
+};
+
 // Succeeds without consuming input iff `*` means multiplication here.
 struct StarIsMul : x3::parser<StarIsMul> {
   using attribute_type = x3::unused_type;
@@ -326,6 +353,7 @@ constexpr TokSet tv(Tok k) {
 }
 inline constexpr ModeIs seedOnly(true);
 inline constexpr StarIsMul starIsMul{};
+inline constexpr CloseAngle close_angle{};
 
 } // namespace kprove::lang::pvl
 
@@ -348,6 +376,10 @@ template <> struct get_info<kprove::lang::pvl::IdentIn> {
 template <> struct get_info<kprove::lang::pvl::IdentText> {
   using result_type = std::string;
   std::string operator()(kprove::lang::pvl::IdentText const &p) const { return p.name; }
+};
+template <> struct get_info<kprove::lang::pvl::CloseAngle> {
+  using result_type = std::string;
+  std::string operator()(kprove::lang::pvl::CloseAngle const &) const { return "'>'"; }
 };
 template <typename S, typename A> struct get_info<action<S, A>> {
   using result_type = std::string;
