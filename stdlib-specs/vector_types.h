@@ -7,13 +7,18 @@
 #ifndef KPROVE_VECTOR_TYPES_H
 #define KPROVE_VECTOR_TYPES_H
 
+// Alignments as nvcc's <vector_types.h> gives them (CUDA C++ Programming Guide,
+// "Alignment Requirements" of the built-in vector types, with 64-bit long): the
+// 2- and 4-component types are aligned to their size (at most 16 bytes), the 1-
+// and 3-component types have their components' alignment. sizeof and alignof of
+// structs holding them come from Clang's layout of these declarations.
 #define __KPROVE_MAKE __host__ __device__ __attribute__((annotate("kprove_vector_make")))
 
 struct char1 {
   signed char x;
 };
 __KPROVE_MAKE char1 make_char1(signed char x);
-struct char2 {
+struct __attribute__((aligned(2))) char2 {
   signed char x, y;
 };
 __KPROVE_MAKE char2 make_char2(signed char x, signed char y);
@@ -21,7 +26,7 @@ struct char3 {
   signed char x, y, z;
 };
 __KPROVE_MAKE char3 make_char3(signed char x, signed char y, signed char z);
-struct char4 {
+struct __attribute__((aligned(4))) char4 {
   signed char x, y, z, w;
 };
 __KPROVE_MAKE char4 make_char4(signed char x, signed char y, signed char z, signed char w);
@@ -29,7 +34,7 @@ struct uchar1 {
   unsigned char x;
 };
 __KPROVE_MAKE uchar1 make_uchar1(unsigned char x);
-struct uchar2 {
+struct __attribute__((aligned(2))) uchar2 {
   unsigned char x, y;
 };
 __KPROVE_MAKE uchar2 make_uchar2(unsigned char x, unsigned char y);
@@ -37,7 +42,7 @@ struct uchar3 {
   unsigned char x, y, z;
 };
 __KPROVE_MAKE uchar3 make_uchar3(unsigned char x, unsigned char y, unsigned char z);
-struct uchar4 {
+struct __attribute__((aligned(4))) uchar4 {
   unsigned char x, y, z, w;
 };
 __KPROVE_MAKE uchar4 make_uchar4(unsigned char x, unsigned char y, unsigned char z, unsigned char w);
@@ -45,7 +50,7 @@ struct short1 {
   short x;
 };
 __KPROVE_MAKE short1 make_short1(short x);
-struct short2 {
+struct __attribute__((aligned(4))) short2 {
   short x, y;
 };
 __KPROVE_MAKE short2 make_short2(short x, short y);
@@ -53,7 +58,7 @@ struct short3 {
   short x, y, z;
 };
 __KPROVE_MAKE short3 make_short3(short x, short y, short z);
-struct short4 {
+struct __attribute__((aligned(8))) short4 {
   short x, y, z, w;
 };
 __KPROVE_MAKE short4 make_short4(short x, short y, short z, short w);
@@ -61,7 +66,7 @@ struct ushort1 {
   unsigned short x;
 };
 __KPROVE_MAKE ushort1 make_ushort1(unsigned short x);
-struct ushort2 {
+struct __attribute__((aligned(4))) ushort2 {
   unsigned short x, y;
 };
 __KPROVE_MAKE ushort2 make_ushort2(unsigned short x, unsigned short y);
@@ -69,7 +74,7 @@ struct ushort3 {
   unsigned short x, y, z;
 };
 __KPROVE_MAKE ushort3 make_ushort3(unsigned short x, unsigned short y, unsigned short z);
-struct ushort4 {
+struct __attribute__((aligned(8))) ushort4 {
   unsigned short x, y, z, w;
 };
 __KPROVE_MAKE ushort4 make_ushort4(unsigned short x, unsigned short y, unsigned short z, unsigned short w);
@@ -77,7 +82,7 @@ struct int1 {
   int x;
 };
 __KPROVE_MAKE int1 make_int1(int x);
-struct int2 {
+struct __attribute__((aligned(8))) int2 {
   int x, y;
 };
 __KPROVE_MAKE int2 make_int2(int x, int y);
@@ -85,7 +90,7 @@ struct int3 {
   int x, y, z;
 };
 __KPROVE_MAKE int3 make_int3(int x, int y, int z);
-struct int4 {
+struct __attribute__((aligned(16))) int4 {
   int x, y, z, w;
 };
 __KPROVE_MAKE int4 make_int4(int x, int y, int z, int w);
@@ -93,7 +98,7 @@ struct uint1 {
   unsigned int x;
 };
 __KPROVE_MAKE uint1 make_uint1(unsigned int x);
-struct uint2 {
+struct __attribute__((aligned(8))) uint2 {
   unsigned int x, y;
 };
 __KPROVE_MAKE uint2 make_uint2(unsigned int x, unsigned int y);
@@ -101,7 +106,7 @@ struct uint3 {
   unsigned int x, y, z;
 };
 __KPROVE_MAKE uint3 make_uint3(unsigned int x, unsigned int y, unsigned int z);
-struct uint4 {
+struct __attribute__((aligned(16))) uint4 {
   unsigned int x, y, z, w;
 };
 __KPROVE_MAKE uint4 make_uint4(unsigned int x, unsigned int y, unsigned int z, unsigned int w);
@@ -109,7 +114,7 @@ struct long1 {
   long x;
 };
 __KPROVE_MAKE long1 make_long1(long x);
-struct long2 {
+struct __attribute__((aligned(16))) long2 {
   long x, y;
 };
 __KPROVE_MAKE long2 make_long2(long x, long y);
@@ -117,7 +122,7 @@ struct long3 {
   long x, y, z;
 };
 __KPROVE_MAKE long3 make_long3(long x, long y, long z);
-struct long4 {
+struct __attribute__((aligned(16))) long4 {
   long x, y, z, w;
 };
 __KPROVE_MAKE long4 make_long4(long x, long y, long z, long w);
@@ -125,7 +130,7 @@ struct ulong1 {
   unsigned long x;
 };
 __KPROVE_MAKE ulong1 make_ulong1(unsigned long x);
-struct ulong2 {
+struct __attribute__((aligned(16))) ulong2 {
   unsigned long x, y;
 };
 __KPROVE_MAKE ulong2 make_ulong2(unsigned long x, unsigned long y);
@@ -133,7 +138,7 @@ struct ulong3 {
   unsigned long x, y, z;
 };
 __KPROVE_MAKE ulong3 make_ulong3(unsigned long x, unsigned long y, unsigned long z);
-struct ulong4 {
+struct __attribute__((aligned(16))) ulong4 {
   unsigned long x, y, z, w;
 };
 __KPROVE_MAKE ulong4 make_ulong4(unsigned long x, unsigned long y, unsigned long z, unsigned long w);
@@ -141,7 +146,7 @@ struct longlong1 {
   long long x;
 };
 __KPROVE_MAKE longlong1 make_longlong1(long long x);
-struct longlong2 {
+struct __attribute__((aligned(16))) longlong2 {
   long long x, y;
 };
 __KPROVE_MAKE longlong2 make_longlong2(long long x, long long y);
@@ -149,7 +154,7 @@ struct longlong3 {
   long long x, y, z;
 };
 __KPROVE_MAKE longlong3 make_longlong3(long long x, long long y, long long z);
-struct longlong4 {
+struct __attribute__((aligned(16))) longlong4 {
   long long x, y, z, w;
 };
 __KPROVE_MAKE longlong4 make_longlong4(long long x, long long y, long long z, long long w);
@@ -157,7 +162,7 @@ struct ulonglong1 {
   unsigned long long x;
 };
 __KPROVE_MAKE ulonglong1 make_ulonglong1(unsigned long long x);
-struct ulonglong2 {
+struct __attribute__((aligned(16))) ulonglong2 {
   unsigned long long x, y;
 };
 __KPROVE_MAKE ulonglong2 make_ulonglong2(unsigned long long x, unsigned long long y);
@@ -165,7 +170,7 @@ struct ulonglong3 {
   unsigned long long x, y, z;
 };
 __KPROVE_MAKE ulonglong3 make_ulonglong3(unsigned long long x, unsigned long long y, unsigned long long z);
-struct ulonglong4 {
+struct __attribute__((aligned(16))) ulonglong4 {
   unsigned long long x, y, z, w;
 };
 __KPROVE_MAKE ulonglong4 make_ulonglong4(unsigned long long x, unsigned long long y, unsigned long long z, unsigned long long w);
@@ -173,7 +178,7 @@ struct float1 {
   float x;
 };
 __KPROVE_MAKE float1 make_float1(float x);
-struct float2 {
+struct __attribute__((aligned(8))) float2 {
   float x, y;
 };
 __KPROVE_MAKE float2 make_float2(float x, float y);
@@ -181,7 +186,7 @@ struct float3 {
   float x, y, z;
 };
 __KPROVE_MAKE float3 make_float3(float x, float y, float z);
-struct float4 {
+struct __attribute__((aligned(16))) float4 {
   float x, y, z, w;
 };
 __KPROVE_MAKE float4 make_float4(float x, float y, float z, float w);
@@ -189,7 +194,7 @@ struct double1 {
   double x;
 };
 __KPROVE_MAKE double1 make_double1(double x);
-struct double2 {
+struct __attribute__((aligned(16))) double2 {
   double x, y;
 };
 __KPROVE_MAKE double2 make_double2(double x, double y);
@@ -197,7 +202,7 @@ struct double3 {
   double x, y, z;
 };
 __KPROVE_MAKE double3 make_double3(double x, double y, double z);
-struct double4 {
+struct __attribute__((aligned(16))) double4 {
   double x, y, z, w;
 };
 __KPROVE_MAKE double4 make_double4(double x, double y, double z, double w);

@@ -60,6 +60,15 @@ TEST_CASE("annotations of C files have C's casts and literal suffixes", "[c][int
   CHECK(fails("(char)300 == 300") == Errors{{"assert", 2}});
   CHECK(fails("1u - 2u < 0 || 1u - 2u == -1 && false") == Errors{{"assert", 2}});
   CHECK(fails("-1 < 0xFFFFFFFF") == Errors{{"assert", 2}}); // hex: unsigned int
+  // Octal literals as in C (docs/soundness.md, cause 36): 0100 is 64, and
+  // 037777777777 does not fit int, so it is an unsigned int.
+  CHECK(fails("0100 == 100") == Errors{{"assert", 2}});
+  CHECK(fails("-1 < 037777777777") == Errors{{"assert", 2}});
+  CHECK(cl("__kernel void k(__global int *a) {\n  //@ assert 0100 == 64 && 010u == 8u && 0 == "
+           "00;\n}\n")
+            .verdict == Verdict::Verified);
+  CHECK(cl("__kernel void k(__global int *a) {\n  //@ assert 09 == 9;\n}\n").errors ==
+        Errors{{"parse", 2}});
   CHECK(fails("(long)(unsigned int)x == x") == Errors{{"assert", 2}});
   CHECK(cl("__kernel void k(__global int *a) {\n  //@ assert 1uu == 1;\n}\n").errors ==
         Errors{{"parse", 2}});

@@ -171,6 +171,14 @@ private:
       return {};
     return {static_cast<uint8_t>(ctx_.getIntWidth(t)), t->isSignedIntegerType()};
   }
+  // The element type of the pointer or array `e` names (an argument's implicit
+  // conversions stripped, so an array is not yet a pointer); null if neither.
+  clang::QualType elementOf(const clang::Expr *e) const {
+    clang::QualType t = e->IgnoreParenImpCasts()->getType();
+    if (const clang::ArrayType *at = ctx_.getAsArrayType(t))
+      return at->getElementType();
+    return t->isPointerType() ? t->getPointeeType() : clang::QualType();
+  }
   // `v` converted to the C type `to` (a Convert node unless it already has it).
   static ExprPtr convertInt(ExprPtr v, ir::IntType to, SourceRange r) {
     if (!v || v->cint == to || !to.bounded())
@@ -349,8 +357,14 @@ private:
   // --- macros and enum constants in annotations (spec_constants.cpp) ---
   void expandConstants(ExprPtr &e);
   void expandConstants(ExprPtr &e, std::vector<std::string> &bound);
-  std::optional<int64_t> macroValue(const std::string &name, SourceRange use, int depth);
-  std::optional<int64_t> enumValue(const std::string &name) const;
+  // A constant's value and its C type (a literal's from its suffix and radix, an
+  // enum constant's from Clang), as the code would read it.
+  struct SpecConstant {
+    int64_t value = 0;
+    ir::IntType cint;
+  };
+  std::optional<SpecConstant> macroValue(const std::string &name, SourceRange use, int depth);
+  std::optional<SpecConstant> enumValue(const std::string &name, SourceRange use);
   // `ghost`: where the annotation's `given T x;` / `yields T y;` clauses go; null
   // where none are allowed (an error names them).
   std::vector<ir::Clause> contractBefore(uint32_t at, std::initializer_list<ir::ClauseKind> allowed,

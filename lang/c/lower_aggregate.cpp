@@ -505,8 +505,17 @@ std::optional<std::vector<ExprPtr>> CLowering::aggregateParts(const clang::Expr 
     llvm::SmallVector<uint32_t, 16> idx;
     ve->getEncodedElementAccess(idx);
     std::vector<ExprPtr> out;
-    for (uint32_t i : idx)
+    for (uint32_t i : idx) {
+      if (i >= base->size()) {
+        // `.hi` and `.odd` of a 3-component vector name a fourth component, w,
+        // which OpenCL C (6.1.7) leaves undefined.
+        unsupported(r, "the component '" + ve->getAccessor().getName().str() +
+                           "' of a 3-component vector (it includes the fourth "
+                           "component w, which OpenCL leaves undefined)");
+        return std::nullopt;
+      }
       out.push_back((*base)[i]);
+    }
     return out;
   }
   if (auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e)) {

@@ -244,7 +244,7 @@ ExprPtr CLowering::outPointerCall(const clang::CallExpr *c, std::vector<StmtPtr>
   std::string name = calleeName(c);
   unsigned n = c->getNumArgs();
   const clang::Expr *ptr = n ? c->getArg(n - 1)->IgnoreParenImpCasts() : nullptr;
-  clang::QualType elem = ptr ? ptr->getType()->getPointeeType() : clang::QualType();
+  clang::QualType elem = ptr ? elementOf(ptr) : clang::QualType();
   if (!ptr || elem.isNull() || !(isIntLike(elem) || isFloat(elem)) ||
       !(isIntLike(c->getType()) || isFloat(c->getType()))) {
     unsupported(r, "this call of '" + name +

@@ -360,8 +360,20 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
     }
     return typed(ir::makeInt(static_cast<int64_t>(v.getZExtValue()), r), cintOf(il->getType()));
   }
-  if (auto *cl = llvm::dyn_cast<clang::CharacterLiteral>(e))
-    return typed(ir::makeInt(cl->getValue(), r), cintOf(cl->getType()));
+  if (auto *cl = llvm::dyn_cast<clang::CharacterLiteral>(e)) {
+    // getValue() is the literal's bits as an unsigned number (Clang's lexer
+    // sign-extends a single narrow character when char is signed: '\xff' holds
+    // 0xFFFFFFFF); its value is those bits read in the literal's type, as Clang's
+    // constant evaluation reads them: int in C ('\xff' is -1), char in C++, and
+    // wchar_t, char8_t, char16_t, char32_t for the prefixed kinds.
+    ir::IntType t = cintOf(cl->getType());
+    if (!t.bounded()) {
+      unsupported(r, "a character literal of this type");
+      return nullptr;
+    }
+    llvm::APSInt v(llvm::APInt(64, cl->getValue()).trunc(t.bits), !t.isSigned);
+    return typed(ir::makeInt(v.getExtValue(), r), t);
+  }
   if (auto *bl = llvm::dyn_cast<clang::CXXBoolLiteralExpr>(e))
     return ir::makeBool(bl->getValue(), r);
   if (auto *fl = llvm::dyn_cast<clang::FloatingLiteral>(e))
@@ -371,8 +383,14 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
   if (auto *cc = llvm::dyn_cast<clang::CStyleCastExpr>(e))
     return cast(cc->getCastKind(), cc->getSubExpr(), cc->getType(), r, pre);
   if (auto *dr = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
-    if (auto *ec = llvm::dyn_cast<clang::EnumConstantDecl>(dr->getDecl()))
-      return typed(ir::makeInt(ec->getInitVal().getExtValue(), r), cintOf(dr->getType()));
+    if (auto *ec = llvm::dyn_cast<clang::EnumConstantDecl>(dr->getDecl())) {
+      const llvm::APSInt &v = ec->getInitVal();
+      if (v.isUnsigned() && v.getActiveBits() > 63) { // getExtValue would read it negative
+        unsupported(r, "enum constant out of range");
+        return nullptr;
+      }
+      return typed(ir::makeInt(v.getExtValue(), r), cintOf(dr->getType()));
+    }
     if (!llvm::isa<clang::VarDecl>(dr->getDecl())) {
       unsupported(r, "this use of '" + dr->getDecl()->getNameAsString() + "'");
       return nullptr;
@@ -490,16 +508,25 @@ ExprPtr CLowering::cast(clang::CastKind k, const clang::Expr *sub, clang::QualTy
   case clang::CK_IntegralToBoolean:
     return convertTo(sub, Type::Bool, pre);
   case clang::CK_BooleanToSignedIntegral: {
-    // OpenCL's bool to a signed integer component: true is -1 (all bits set).
+    // OpenCL's bool to an integer component (`(uint2)b`, 6.2.2): true is all bits
+    // set, -1 of a signed type and the largest value of an unsigned one (Clang
+    // uses this cast kind for both).
     ExprPtr c = convertTo(sub, Type::Bool, pre);
     if (!c)
       return nullptr;
     ir::IntType t = cintOf(to);
+    ExprPtr ones;
+    if (!t.bounded() || t.isSigned)
+      ones = typed(ir::makeInt(-1, r), t);
+    else if (t.bits < 64)
+      ones = typed(ir::makeInt((int64_t{1} << t.bits) - 1, r), t);
+    else // 2^64 - 1 is no int64_t: -1 wrapped into the type
+      ones = convertInt(typed(ir::makeInt(-1, r), ir::IntType{t.bits, true}), t, r);
     auto ite = std::make_shared<ir::Expr>();
     ite->kind = ExprKind::Ite;
     ite->range = r;
     ite->cint = t;
-    ite->args = {c, typed(ir::makeInt(-1, r), t), typed(ir::makeInt(0, r), t)};
+    ite->args = {c, ones, typed(ir::makeInt(0, r), t)};
     return ite;
   }
   case clang::CK_IntegralToFloating:

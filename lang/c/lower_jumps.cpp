@@ -175,8 +175,13 @@ void CLowering::switchStmt(const clang::SwitchStmt *ss, std::vector<StmtPtr> &ou
         // C converts the labels to the promoted type of the controlling expression.
         k = k.extOrTrunc(cint.bits);
         k.setIsSigned(cint.isSigned);
-        it.values.push_back(k.isSigned() ? k.getExtValue()
-                                         : static_cast<int64_t>(k.getZExtValue()));
+        if (k.isUnsigned() && k.getActiveBits() > 63) {
+          // Not an int64_t: read as one, it would be negative, out of the type's range.
+          unsupported(range(cs), "a case label above 2^63 - 1");
+          jumpScopes_.pop_back();
+          return;
+        }
+        it.values.push_back(k.getExtValue());
       } else {
         it.isDefault = true;
       }

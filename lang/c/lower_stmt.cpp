@@ -706,7 +706,7 @@ void CLowering::atomic(const clang::CallExpr *c, const std::string &name, const 
   SourceRange r = range(c);
   if (c->getNumArgs() < 1)
     return typeError(r, "'" + name + "' needs a location");
-  clang::QualType pointee = c->getArg(0)->IgnoreParenImpCasts()->getType()->getPointeeType();
+  clang::QualType pointee = elementOf(c->getArg(0));
   if (pointee.isNull() || !isIntLike(pointee))
     return unsupported(r, "'" + name + "' on a non-integer location");
   ExprPtr loc = location(c->getArg(0));

@@ -122,7 +122,12 @@ std::optional<std::vector<ExprPtr>> CLowering::aggregateCall(const clang::CallEx
     ExprPtr i = p ? convertTo(c->getArg(0), Type::Int, pre) : nullptr;
     if (!i)
       return std::nullopt;
-    clang::QualType elem = c->getArg(1)->IgnoreParenImpCasts()->getType()->getPointeeType();
+    // The array's element type: a private or __local array is named as an array.
+    clang::QualType elem = elementOf(c->getArg(1));
+    if (elem.isNull()) {
+      unsupported(r, "this pointer argument of '" + name + "'");
+      return std::nullopt;
+    }
     std::vector<ExprPtr> out;
     for (size_t k = 0; k < fields.size(); ++k) {
       ExprPtr at =
@@ -221,8 +226,12 @@ bool CLowering::vectorStore(const clang::CallExpr *c, std::vector<StmtPtr> &out)
   ExprPtr i = p ? convertTo(c->getArg(1), Type::Int, pre) : nullptr;
   if (!i)
     return true;
+  clang::QualType elem = elementOf(c->getArg(2)); // a private or __local array, or a pointer
+  if (elem.isNull()) {
+    unsupported(r, "this pointer argument of '" + name + "'");
+    return true;
+  }
   out.insert(out.end(), pre.begin(), pre.end());
-  clang::QualType elem = c->getArg(2)->IgnoreParenImpCasts()->getType()->getPointeeType();
   for (size_t k = 0; k < v->size(); ++k) {
     ExprPtr at = addOffset(
         typed(ir::makeBinary(ir::BinOp::Mul,

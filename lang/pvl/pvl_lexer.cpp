@@ -202,11 +202,8 @@ void Lexer::lexWord(std::vector<Token> &out) {
   push(out, kind, word.size());
 }
 
-namespace {
-
-// C's type of an integer literal (C11 6.4.4.1 with int 32 and long 64 bits, as on
-// OpenCL and CUDA devices): the first candidate holding the value.
-std::pair<uint8_t, bool> cLiteralType(int64_t value, bool isUnsigned, int longs, bool hex) {
+// C's type of an integer literal: see pvl_lexer.h.
+std::pair<uint8_t, bool> cLiteralType(int64_t value, bool isUnsigned, int longs, bool decimal) {
   struct Candidate {
     uint8_t bits;
     bool isSigned;
@@ -217,17 +214,15 @@ std::pair<uint8_t, bool> cLiteralType(int64_t value, bool isUnsigned, int longs,
       ladder.push_back({bits, sign});
   };
   add(32, true, !isUnsigned && longs == 0);
-  add(32, false, longs == 0 && (isUnsigned || hex));
+  add(32, false, longs == 0 && (isUnsigned || !decimal));
   add(64, true, !isUnsigned);
-  add(64, false, isUnsigned || hex);
+  add(64, false, isUnsigned || !decimal);
   for (const Candidate &c : ladder)
     if (c.isSigned ? value <= (c.bits == 32 ? INT32_MAX : INT64_MAX)
                    : (c.bits == 64 || value <= int64_t{UINT32_MAX}))
       return {c.bits, c.isSigned};
   return {64, false};
 }
-
-} // namespace
 
 std::optional<LexError> Lexer::lexNumber(std::vector<Token> &out) {
   size_t end = pos_;
@@ -246,14 +241,28 @@ std::optional<LexError> Lexer::lexNumber(std::vector<Token> &out) {
       ++end;
     }
   }
+  // C's octal literals in C annotations (`0100` is 64, `037777777777` an unsigned
+  // int, as in the code); PVL's integer literals keep their decimal reading.
+  bool octal =
+      cLiterals_ && !hex && text_[end] == '0' && end + 1 < text_.size() && isDigit(text_[end + 1]);
+  int64_t octalValue = 0;
+  bool octalOverflow = false, octalDigitError = false;
   while (!hex && end < text_.size() && isDigit(text_[end])) {
     int digit = text_[end] - '0';
     if (value > (INT64_MAX - digit) / 10)
       overflow = true;
     else
       value = value * 10 + digit;
+    if (digit >= 8)
+      octalDigitError = true;
+    else if (octalValue > (INT64_MAX - digit) / 8)
+      octalOverflow = true;
+    else
+      octalValue = octalValue * 8 + digit;
     ++end;
   }
+  if (octal)
+    overflow = octalOverflow;
   if (overflow)
     return LexError{pos(), static_cast<uint32_t>(end), "integer literal is too large"};
   // C's suffixes: u and l, ll in either order and case (`1u`, `2UL`, `3ull`).
@@ -293,10 +302,15 @@ std::optional<LexError> Lexer::lexNumber(std::vector<Token> &out) {
                     "values are opaque to kprove; see docs/language.md)",
                     DiagCode::Unsupported};
   }
+  if (octal) {
+    if (octalDigitError)
+      return LexError{pos(), static_cast<uint32_t>(end), "invalid digit in an octal literal"};
+    value = octalValue;
+  }
   push(out, Tok::Int, end - pos_);
   out.back().value = value;
-  if (hex || isUnsigned || longs > 0) {
-    auto [bits, sign] = cLiteralType(value, isUnsigned, longs, hex);
+  if (hex || octal || isUnsigned || longs > 0) {
+    auto [bits, sign] = cLiteralType(value, isUnsigned, longs, !(hex || octal));
     out.back().cBits = bits;
     out.back().cSigned = sign;
   }

@@ -138,7 +138,8 @@ struct Token {
   std::string_view text;
   int64_t value = 0; // Int tokens
   // Int tokens of C annotations: C's type of the literal (C11 6.4.4.1, from its
-  // suffix `u`/`l`/`ll` and whether it is hexadecimal), when either is present.
+  // suffix `u`/`l`/`ll` and whether it is hexadecimal or octal), when either is
+  // present.
   uint8_t cBits = 0; // 0: no suffix, decimal (the typing rule of the file applies)
   bool cSigned = true;
 };
@@ -162,13 +163,19 @@ inline bool isIdentChar(char c) {
   return isIdentStart(c) || isDigit(c);
 }
 
+// C's type of an integer literal (C11 6.4.4.1 with int 32 and long 64 bits, as on
+// OpenCL and CUDA devices): {bits, signed} of the first type of its ladder holding
+// the value. `longs`: 0, 1 (`l`) or 2 (`ll`); `decimal`: false for hexadecimal,
+// octal and binary literals, whose ladder also has the unsigned types.
+std::pair<uint8_t, bool> cLiteralType(int64_t value, bool isUnsigned, int longs, bool decimal);
+
 // Keywords, operators with maximal munch, comments dropped, integer literals
 // range-checked.
 class Lexer {
 public:
   explicit Lexer(std::string_view text) : text_(text) {}
   // Lexes only [begin, end) of `text`; token offsets stay those of the whole text.
-  // `cLiterals`: C's integer literals (hexadecimal, suffixes), for C annotations.
+  // `cLiterals`: C's integer literals (hexadecimal, octal, suffixes), for C annotations.
   Lexer(std::string_view text, size_t begin, size_t end, bool cLiterals = false)
       : text_(text.substr(0, end)), pos_(begin), cLiterals_(cLiterals) {}
 
