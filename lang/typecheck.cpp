@@ -1326,6 +1326,10 @@ private:
             error(e.args[0]->range, "sequences of " + typeName(first) + " are not supported");
             return Type::Unknown;
           }
+          if (first.isSeq() && first.seqDepth() >= Type::kMaxSeqDepth) {
+            error(e.range, "sequences nest at most " + std::to_string(Type::kMaxSeqDepth) + " deep");
+            return Type::Unknown;
+          }
           t = Type::seqOf(first);
           continue;
         }

@@ -49,8 +49,13 @@ public:
   }
   constexpr bool operator!=(const Type &o) const { return !(*this == o); }
 
-  // seq<elem>; elem must be Int, Bool, Frac or a sequence type.
+  // Sequence types nest at most this deep (the front end reports deeper ones).
+  static constexpr int kMaxSeqDepth = 32;
+  // seq<elem>; elem must be Int, Bool, Frac or a sequence type. Unknown when that
+  // would nest deeper than kMaxSeqDepth.
   static constexpr Type seqOf(Type elem) {
+    if (elem.kind_ == TypeKind::Seq && elem.seqDepth_ >= kMaxSeqDepth)
+      return Type();
     Type t(TypeKind::Seq);
     t.seqDepth_ = static_cast<uint8_t>(elem.kind_ == TypeKind::Seq ? elem.seqDepth_ + 1 : 1);
     t.base_ = elem.kind_ == TypeKind::Seq ? elem.base_ : elem.kind_;

@@ -515,6 +515,25 @@ private:
     z3::expr zero = ctx().int_val(0);
     opaqueAxioms_.push_back(forallWith({a}, {len(a)}, len(a) >= zero));
     opaqueAxioms_.push_back(len(empty()) == zero);
+    // Extensionality for any two sequences whose lengths the query names: equal
+    // lengths and equal elements make one sequence (`seq_diff` names an index where
+    // two sequences differ, as for Z3's arrays). Without it a model could hold two
+    // different sequences with the same elements, and a contradictory precondition
+    // (`g(s) != g(t)` for two empty s and t; `x != [[5]]` for an x that can only be
+    // [[5]], whose inner sequences `==` compares as objects) had a model, so the
+    // vacuity check took it for satisfiable. The model stays finite: it needs no
+    // sequences but the ones it has.
+    z3::expr b = ctx().constant(("b$seq" + key).c_str(), s);
+    z3::sort_vector pair(ctx());
+    pair.push_back(s);
+    pair.push_back(s);
+    z3::expr d = seqFn("seq_diff", srt, pair, ctx().int_sort())(a, b);
+    z3::func_decl nth = seqNthFn(srt, s);
+    opaqueAxioms_.push_back(forallWith(
+        {a, b}, {len(a), len(b)},
+        z3::implies(len(a) == len(b) &&
+                        z3::implies(zero <= d && d < len(a), nth(a, d) == nth(b, d)),
+                    a == b)));
     // Singletons, concatenations, extracts and `==` are defined for the terms the
     // query has (seqBuilt): as axioms for all sequences, singletons and
     // concatenations would force an infinite model (a singleton of every integer,

@@ -29,6 +29,10 @@ void Interpreter::runAll() {
   }
   const std::vector<ir::Clause> &contract = gk_ ? gk_->contract : sk_->contract;
   // The precondition of every thread: the permissions it starts with.
+  if (opts_.preconditionOnly)
+    for (Thread &t : threads_)
+      for (const ir::Expr *pre : clausesOf(contract, kPre))
+        defineCells(*pre, t);
   for (Thread &t : threads_)
     for (const ir::Expr *pre : clausesOf(contract, kPre))
       inhalePrecondition(*pre, t);

@@ -21,6 +21,7 @@
 #include <string>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -199,6 +200,7 @@ private:
   Val read(const ir::Expr &e, Ctx &c);
   void write(const ir::Expr &target, const Val &v, Thread &t);
   void inhalePrecondition(const ir::Expr &pre, Thread &t);
+  void defineCells(const ir::Expr &pre, Thread &t);
   void claim(const PermAtom &a, const Thread &t);
   bool check(const ir::Expr &e, Thread &t, DiagCode code, const std::string &what, bool commit,
              const Val *result = nullptr, Perms *taken = nullptr, SourceRange at = {});
@@ -271,6 +273,7 @@ private:
   std::optional<std::array<int64_t, 6>> focus_; // lid0..2, grp0..2 of the model's thread
   std::string forallValues_;
   bool muted_ = false;
+  std::unordered_set<CellKey, CellHash> defined_; // by defineCells, in this run
   uint64_t steps_ = 0;
   int depth_ = 0;
 };

@@ -158,6 +158,65 @@ void Interpreter::write(const ir::Expr &target, const Val &v, Thread &t) {
   arrays_[static_cast<size_t>(k.array)].cells[k.index] = x;
 }
 
+// Evidence that a precondition is satisfiable (driver: requireEvidence) needs
+// initial contents that satisfy it, and the fixed patterns of fill() cannot meet
+// `\forall i, j; h[j*n + i] == i + j`. A conjunct that defines cells, `h[x] == e`
+// alone or under a \forall (optionally `guard ==> h[x] == e`), is run forwards:
+// each cell it names gets e's value, the first definition of a cell winning.
+// Nothing here is trusted: the precondition is then checked on these contents as
+// before, so a wrong or conflicting definition only means no evidence.
+void Interpreter::defineCells(const ir::Expr &pre, Thread &t) {
+  std::vector<const ir::Expr *> parts;
+  conjuncts(pre, parts);
+  Ctx c{&t};
+  c.clause = true;
+  c.checkReads = false;
+  bool muted = muted_;
+  muted_ = true;
+  for (const ir::Expr *part : parts) {
+    const ir::Expr *quantifier = part->kind == ir::ExprKind::Forall ? part : nullptr;
+    const ir::Expr *body = quantifier ? quantifier->args[1].get() : part;
+    const ir::Expr *guard = nullptr;
+    if (body && body->kind == ir::ExprKind::Binary && body->binop == ir::BinOp::Implies) {
+      guard = body->args[0].get();
+      body = body->args[1].get();
+    }
+    if (!body || body->kind != ir::ExprKind::Binary || body->binop != ir::BinOp::Eq)
+      continue;
+    int side = body->args[0]->kind == ir::ExprKind::Index   ? 0
+               : body->args[1]->kind == ir::ExprKind::Index ? 1
+                                                            : -1;
+    if (side < 0)
+      continue;
+    const ir::Expr &cell = *body->args[static_cast<size_t>(side)];
+    const ir::Expr &value = *body->args[static_cast<size_t>(1 - side)];
+    auto define = [&]() {
+      if (guard && !evalBool(*guard, c))
+        return true;
+      CellKey k = cellOf(cell, c, "defines", false);
+      if (k.array <= 0 || static_cast<size_t>(k.array) >= arrays_.size())
+        return true;
+      Array &a = arrays_[static_cast<size_t>(k.array)];
+      if (a.local || k.index < 0 || k.index >= a.length || !defined_.insert(k).second)
+        return true;
+      Val v = eval(value, c);
+      if (v.k != Val::K::Int && v.k != Val::K::Bool)
+        return true;
+      a.cells[k.index] = bounded(a.elem) ? wrap(v.i, a.elem) : v.i;
+      return true;
+    };
+    try {
+      if (quantifier)
+        enumerate(*quantifier, c, [&](const std::string &) { return define(); });
+      else
+        define();
+    } catch (const NotReplayable &) {
+    } catch (const Stop &) {
+    }
+  }
+  muted_ = muted;
+}
+
 // The kernel's precondition for one thread: its permissions, claimed from the
 // launch's cells (all threads of all groups together hold at most one of each).
 void Interpreter::inhalePrecondition(const ir::Expr &pre, Thread &t) {

@@ -88,6 +88,8 @@ Outcome Interpreter::checkPrecondition(const std::string &method, const Inputs &
     t.env = globals_;
     t.oldEnv = t.env;
     for (const ir::Expr *pre : clausesOf(m->contract, kPre))
+      defineCells(*pre, t);
+    for (const ir::Expr *pre : clausesOf(m->contract, kPre))
       inhalePrecondition(*pre, t);
   });
 }

@@ -34,6 +34,9 @@ auto const seqType = [](auto &ctx) {
   const TypeSpec &elem = x3::_attr(ctx);
   bool ok = elem.dims == 0 && (elem.type == Type::Int || elem.type == Type::Bool ||
                                elem.type == Type::Frac || elem.type.isSeq());
+  if (elem.type.isSeq() && elem.type.seqDepth() >= Type::kMaxSeqDepth)
+    throw ParseAbort{elem.range, "sequence types nest at most " +
+                                     std::to_string(Type::kMaxSeqDepth) + " deep"};
   t.type = ok ? Type::seqOf(elem.type) : Type::Unknown;
   pvlOnlySequences(state(ctx), elem.range);
 };
