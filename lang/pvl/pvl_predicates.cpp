@@ -203,6 +203,19 @@ private:
                        " argument(s), not " + std::to_string(out->args.size()));
       return ir::makeBool(true, out->range);
     }
+    // Each use is a copy of the body, and bodies that use a predicate twice double
+    // at each level: past a budget of copied nodes, stop with an input error before
+    // the copies exhaust memory (40 levels of `q(i) = q(i-1) && q(i-1)`).
+    expandedNodes_ += nodeCount(*p.pureBody);
+    if (expandedNodes_ > kMaxExpandedNodes) {
+      if (!tooLarge_)
+        diags_.error(DiagCode::Unsupported, out->range,
+                     "unsupported: resource predicates whose uses expand to more than " +
+                         std::to_string(kMaxExpandedNodes) +
+                         " expression nodes (kprove expands each use into its body)");
+      tooLarge_ = true;
+      return ir::makeBool(true, out->range);
+    }
     // Simultaneously: the parameters first become names no argument can mention.
     // A tree of its own per use: the type checker rewrites expressions in place.
     ExprPtr body = cloneExpr(p.pureBody);
@@ -229,6 +242,17 @@ private:
     return body;
   }
 
+  static size_t nodeCount(const Expr &e) {
+    size_t n = 1;
+    for (const ExprPtr &a : e.args)
+      if (a)
+        n += nodeCount(*a);
+    return n;
+  }
+
+  static constexpr size_t kMaxExpandedNodes = 1'000'000;
+  size_t expandedNodes_ = 0;
+  bool tooLarge_ = false;
   ir::Program &p_;
   DiagnosticEngine &diags_;
   std::vector<ir::Method> predicates_;
