@@ -165,6 +165,17 @@ std::vector<Atom> ResourceEngine::flatten(const ir::Expr &formula, State &st,
   return out;
 }
 
+namespace {
+bool hasUserTrigger(const ir::Expr &e) {
+  if (e.userTrigger)
+    return true;
+  for (const ir::ExprPtr &a : e.args)
+    if (a && hasUserTrigger(*a))
+      return true;
+  return false;
+}
+} // namespace
+
 void ResourceEngine::collect(const ir::Expr &e, ExprEncoder &enc, std::vector<QBinder> &binders,
                              std::vector<T> &atomGuards, std::vector<Atom> &out,
                              const ResourceOptions &opts) {
@@ -212,7 +223,13 @@ void ResourceEngine::collect(const ir::Expr &e, ExprEncoder &enc, std::vector<QB
     }
     return;
   }
-  if (e.kind == ir::ExprKind::ForallStar) {
+  // A pure \forall under binders (a par block's `ensures (\forall int i; ...)`, given
+  // back over the block's threads) is flattened into them as a \forall* is: one
+  // quantifier over all binders, whose index forms (vcgen/triggers.h) the solver
+  // can instantiate at a cell (`h[tk*30 + tj*5 + i]` for the tj and i of a read);
+  // nested, the outer quantifier had no trigger on the inner one's reads.
+  if (e.kind == ir::ExprKind::ForallStar ||
+      (e.kind == ir::ExprKind::Forall && !binders.empty() && !hasUserTrigger(e))) {
     std::vector<std::pair<std::string, std::optional<T>>> saved;
     std::vector<T> sk = enc.bindSkolems(e.binders, saved);
     size_t guardMark = enc.guards.size(), atomMark = atomGuards.size(), binderMark = binders.size();

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace kprove::vcgen {
 
 using namespace term;
@@ -142,76 +144,124 @@ bool isVar(const T &t, const std::string &name) {
   return t->op == Op::Var && t->name == name;
 }
 
-// idx == W*hi + lo + k with W, k free of both variables: {W, hi's name, lo's name, k}.
-struct DigitPair {
-  T width;
-  std::string high, low;
-  T offset;
+// idx == k + c_1*b_1 + ... + c_n*b_n over the binders b (each in one summand, a
+// product of it and binder-free factors, or itself: coefficient 1), with k free
+// of them. Nullopt for any other shape, or when no binder has coefficient 1.
+struct LinearIndex {
+  T offset;                 // null: 0
+  std::vector<T> coef;      // per binder of `bound`; null: 1
 };
 
-std::optional<DigitPair> digitPairOf(const T &idx, const BoundVar &b0, const BoundVar &b1) {
+void factors(const T &t, std::vector<T> &out) {
+  if (t->op == Op::Mul) {
+    factors(t->args[0], out);
+    factors(t->args[1], out);
+    return;
+  }
+  out.push_back(t);
+}
+
+std::optional<LinearIndex> linearIndexOf(const T &idx, const std::vector<BoundVar> &bound) {
   std::vector<std::pair<T, bool>> parts;
   summands(idx, false, parts);
-  std::optional<DigitPair> found;
-  T offset;
-  const Term *productPart = nullptr, *lowPart = nullptr;
+  LinearIndex out;
+  out.coef.assign(bound.size(), nullptr);
+  std::vector<bool> seen(bound.size(), false);
+  bool unit = false;
   for (const auto &[t, negative] : parts) {
-    bool m0 = mentions(t, b0.name), m1 = mentions(t, b1.name);
-    if (!m0 && !m1) {
-      offset = !offset ? (negative ? neg(t) : t) : (negative ? sub(offset, t) : add(offset, t));
+    std::vector<size_t> in;
+    for (size_t b = 0; b < bound.size(); ++b)
+      if (mentions(t, bound[b].name))
+        in.push_back(b);
+    if (in.empty()) {
+      T term = negative ? neg(t) : t;
+      out.offset = !out.offset ? term : (negative ? sub(out.offset, t) : add(out.offset, t));
       continue;
     }
-    if (negative || (m0 && m1))
+    if (negative || in.size() != 1 || seen[in[0]])
       return std::nullopt;
-    const std::string &name = m0 ? b0.name : b1.name;
-    if (isVar(t, name) && !lowPart) {
-      lowPart = t.get();
-      continue;
-    }
-    if (t->op == Op::Mul && !productPart) {
-      const T &l = t->args[0], &r = t->args[1];
-      if (isVar(l, name) && !mentions(r, b0.name) && !mentions(r, b1.name)) {
-        found = DigitPair{r, name, "", nullptr};
-      } else if (isVar(r, name) && !mentions(l, b0.name) && !mentions(l, b1.name)) {
-        found = DigitPair{l, name, "", nullptr};
-      } else {
-        return std::nullopt;
+    size_t b = in[0];
+    seen[b] = true;
+    std::vector<T> fs;
+    factors(t, fs);
+    T coef;
+    bool var = false;
+    for (const T &f : fs) {
+      if (isVar(f, bound[b].name) && !var) {
+        var = true;
+        continue;
       }
-      productPart = t.get();
-      continue;
+      if (mentions(f, bound[b].name))
+        return std::nullopt;
+      coef = coef ? mul(coef, f) : f;
     }
-    return std::nullopt;
+    if (!var)
+      return std::nullopt;
+    out.coef[b] = coef;
+    unit = unit || !coef;
   }
-  if (!found || !lowPart || lowPart->name == found->high)
+  for (bool b : seen)
+    if (!b)
+      return std::nullopt;
+  if (!unit)
     return std::nullopt;
-  found->low = lowPart->name;
-  found->offset = offset;
-  return found;
+  return out;
 }
 
 } // namespace
 
 T forallWithIndexForms(const std::vector<BoundVar> &bound, const T &body) {
   T whole = forall(bound, body);
-  if (bound.size() != 2 || bound[0].sort != Sort::Int || bound[1].sort != Sort::Int)
+  if (bound.size() < 2 || bound.size() > 4)
     return whole;
+  for (const BoundVar &b : bound)
+    if (b.sort != Sort::Int)
+      return whole;
   BoundVar x{bound[0].name + "$x", Sort::Int};
   if (mentions(body, x.name))
     return whole;
   std::vector<T> reads;
   collectReads(body, bound[0].name, reads);
   for (const T &read : reads) {
-    if (mentions(read->args[1], bound[1].name))
+    bool refMentions = false;
+    for (const BoundVar &b : bound)
+      refMentions = refMentions || mentions(read->args[1], b.name);
+    if (refMentions)
       continue;
-    std::optional<DigitPair> d = digitPairOf(read->args[2], bound[0], bound[1]);
-    if (!d)
+    std::optional<LinearIndex> li = linearIndexOf(read->args[2], bound);
+    if (!li)
       continue;
+    // The binder of coefficient 1 is the lowest digit; the others' order is not
+    // known (symbolic coefficients), so every order gives a family of its own:
+    // with c_2 < ... < c_n, b_n = s div c_n, then b_{n-1} = (s mod c_n) div c_{n-1},
+    // ..., and the lowest the remainder (s = x - k).
+    size_t low = 0;
+    while (li->coef[low])
+      ++low;
+    std::vector<size_t> order;
+    for (size_t b = 0; b < bound.size(); ++b)
+      if (b != low)
+        order.push_back(b);
     T xv = var(x.name, Sort::Int);
-    T shifted = d->offset ? sub(xv, d->offset) : xv;
-    T rewritten = substitute(replaceTerm(body, read->args[2], xv),
-                             {{d->high, div(shifted, d->width)}, {d->low, mod(shifted, d->width)}});
-    T pattern = select(read->args[0], read->args[1], xv);
-    return land(whole, forall({x}, implies(neq(d->width, intConst(0)), rewritten), {{pattern}}));
+    T shifted = li->offset ? sub(xv, li->offset) : xv;
+    T rewritten = replaceTerm(body, read->args[2], xv);
+    std::vector<T> forms{whole};
+    do {
+      std::vector<std::pair<std::string, T>> digits;
+      std::vector<T> nonZero;
+      T rest = shifted;
+      for (size_t k = order.size(); k-- > 0;) {
+        const T &c = li->coef[order[k]];
+        digits.emplace_back(bound[order[k]].name, div(rest, c));
+        rest = mod(rest, c);
+        nonZero.push_back(neq(c, intConst(0)));
+      }
+      digits.emplace_back(bound[low].name, rest);
+      T pattern = select(read->args[0], read->args[1], xv);
+      forms.push_back(
+          forall({x}, implies(land(nonZero), substitute(rewritten, digits)), {{pattern}}));
+    } while (std::next_permutation(order.begin(), order.end()));
+    return land(forms);
   }
   return whole;
 }

@@ -37,14 +37,18 @@ std::vector<std::vector<term::T>> memoryTriggers(const term::T &body, const std:
 // reads at arithmetic indices (which only model-based instantiation can use).
 term::T forallWithMemoryTriggers(const term::BoundVar &v, const term::T &body);
 
-// forall over several variables. With two, when the body reads memory at
-// `W*b + c + k` (W, k free of the bound variables; b and c the two variables, in
-// either order), the result is the quantifier conjoined with the same fact over
-// the index x, triggered on the read at x: b = (x - k) div W, c = (x - k) mod W,
-// under W != 0. The second is an instance family of the first (for W != 0,
-// W*((x-k) div W) + (x-k) mod W + k == x), so the conjunction is equivalent to
-// the quantifier, in an assumption or a goal; it lets a ground read h[1] reach a
-// fact stated at h[3*b + c], which E-matching on the arithmetic pattern never does.
+// forall over several variables (two to four). When the body reads memory at
+// `k + c_1*b_1 + ... + c_n*b_n` (each variable once, one of them with coefficient
+// 1, coefficients and k free of the variables, `k*n*m` a coefficient n*m), the
+// result is the quantifier conjoined with the same fact over the index x,
+// triggered on the read at x, for each order of the other coefficients: with
+// c_2 < ... < c_n, b_n = (x - k) div c_n, b_{n-1} = ((x - k) mod c_n) div c_{n-1},
+// ..., and the lowest the remainder, under non-zero coefficients (two variables:
+// b = (x - k) div W, c = (x - k) mod W). Each is an instance family of the first
+// (any values are an instance), so the conjunction is equivalent to the
+// quantifier, in an assumption or a goal; it lets a ground read h[1] reach a fact
+// stated at h[3*b + c], or h[181] one at h[k*37 + j*n + i], which E-matching on
+// the arithmetic pattern never does.
 term::T forallWithIndexForms(const std::vector<term::BoundVar> &bound, const term::T &body);
 
 // Why `pattern`, a user's `{: e :}` term over the quantified variables `bound`,
