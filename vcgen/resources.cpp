@@ -166,6 +166,23 @@ std::vector<Atom> ResourceEngine::flatten(const ir::Expr &formula, State &st,
 }
 
 namespace {
+// Whether quantifier q's condition names a value built from one of `binders`
+// (`k*N <= i` under a par block over k): a range over outer binders.
+bool conditionOverBinders(const ir::Expr &e, const ir::Expr &q, const State &st,
+                          const std::vector<QBinder> &binders) {
+  if (e.kind == ir::ExprKind::Var) {
+    for (const ir::Binder &b : q.binders)
+      if (b.name == e.name)
+        return false;
+    auto it = st.vars.find(e.name);
+    return it != st.vars.end() && it->second && mentionsAny(it->second, binders);
+  }
+  for (const ir::ExprPtr &a : e.args)
+    if (a && conditionOverBinders(*a, q, st, binders))
+      return true;
+  return false;
+}
+
 bool hasUserTrigger(const ir::Expr &e) {
   if (e.userTrigger)
     return true;
@@ -227,9 +244,12 @@ void ResourceEngine::collect(const ir::Expr &e, ExprEncoder &enc, std::vector<QB
   // back over the block's threads) is flattened into them as a \forall* is: one
   // quantifier over all binders, whose index forms (vcgen/triggers.h) the solver
   // can instantiate at a cell (`h[tk*30 + tj*5 + i]` for the tj and i of a read);
-  // nested, the outer quantifier had no trigger on the inner one's reads.
+  // nested, the outer quantifier had no trigger on the inner one's reads. Not
+  // when its range depends on them (blocks `k*N <= i < (k+1)*N`: re-quantified
+  // over i alone by pinBlockBindersInForall instead).
   if (e.kind == ir::ExprKind::ForallStar ||
-      (e.kind == ir::ExprKind::Forall && !binders.empty() && !hasUserTrigger(e))) {
+      (e.kind == ir::ExprKind::Forall && !binders.empty() && !hasUserTrigger(e) &&
+       e.args[0] && !conditionOverBinders(*e.args[0], e, st, binders))) {
     std::vector<std::pair<std::string, std::optional<T>>> saved;
     std::vector<T> sk = enc.bindSkolems(e.binders, saved);
     size_t guardMark = enc.guards.size(), atomMark = atomGuards.size(), binderMark = binders.size();
