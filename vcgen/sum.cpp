@@ -198,8 +198,10 @@ T ExprEncoder::encodeSum(const ir::Expr &e) {
   const std::vector<T> &caps = abstraction.caps;
   const std::vector<BoundVar> &params = abstraction.params;
   std::string key = toString(shape);
-  for (const BoundVar &p : params)
-    key += std::string(" ") + sortName(p.sort);
+  for (const BoundVar &p : params) { // two appends: GCC 12's -Wrestrict misfires on `" " + s`
+    key += ' ';
+    key += sortName(p.sort);
+  }
   auto [it, fresh] = vc_.sumSymbols.emplace(key, fmt::format("sum${}", vc_.sumSymbols.size()));
   const std::string &symbol = it->second;
   if (fresh)
