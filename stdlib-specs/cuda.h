@@ -64,6 +64,10 @@ __device__ int __any_sync(unsigned int mask, int predicate);
 __device__ int __all_sync(unsigned int mask, int predicate);
 __device__ unsigned int __activemask(void);
 
+// CUDA's device memcpy and memset (lang/c/lower_memory_builtins.cpp).
+extern "C" __device__ void *memcpy(void *dst, const void *src, size_t n);
+extern "C" __device__ void *memset(void *dst, int c, size_t n);
+
 __device__ int atomicAdd(int *address, int val);
 __device__ int atomicSub(int *address, int val);
 __device__ int atomicExch(int *address, int val);

@@ -375,3 +375,44 @@ TEST_CASE("work-item functions beyond dimension 2 are 0 (ids) and 1 (sizes)", "[
                                  "}\n",
                                  Verdict::Failed, {{"assert", 3}}, ".cl");
 }
+
+TEST_CASE("memcpy and memset are the element accesses they amount to", "[c][builtins]") {
+  // Each work item copies its own pair; a third element is its neighbour's (a race).
+  const char *copy = R"(/*@
+  context in != NULL && \pointer_length(in) == 2 * get_global_size(0) + 2;
+  context out != NULL && \pointer_length(out) == 2 * get_global_size(0) + 2 && out != in;
+  context Perm(&in[2 * get_global_id(0)], 1\4) ** Perm(&in[2 * get_global_id(0) + 1], 1\4);
+  context Perm(&in[2 * get_global_id(0) + 2], 1\4);
+  context Perm(&out[2 * get_global_id(0)], write) ** Perm(&out[2 * get_global_id(0) + 1], write);
+  ensures out[2 * get_global_id(0) + 1] == in[2 * get_global_id(0) + 1];
+@*/
+__kernel void k(__global int *in, __global int *out) {
+  __builtin_memcpy(&out[2 * get_global_id(0)], &in[2 * get_global_id(0)], 2 * sizeof(int));
+}
+)";
+  expect(copy, Verdict::Verified, {});
+  expect(replaced(copy, "2 * sizeof(int))", "3 * sizeof(int))"), Verdict::Failed,
+         {{"perm.write", 10}});
+  // memset of a float stores its bits (floats are opaque: `f[g] == 0.0f` is not known,
+  // as NaN != NaN); a write like any other, a race without the cell's permission.
+  const char *floats = R"(/*@
+  context f != NULL && \pointer_length(f) == get_global_size(0) + 1;
+  context Perm(&f[get_global_id(0)], write);
+@*/
+__kernel void k(__global float *f) {
+  __builtin_memset(&f[get_global_id(0)], 0, sizeof(float));
+}
+)";
+  expect(floats, Verdict::Verified, {});
+  expect(replaced(floats, "sizeof(float))", "2 * sizeof(float))"), Verdict::Failed,
+         {{"perm.write", 6}});
+  // What kprove cannot write out element by element is unsupported, at the call.
+  for (const char *call :
+       {"__builtin_memcpy(a, (__global char *)a, 4);", "__builtin_memcpy(a, a + 4, n);",
+        "__builtin_memset(a, 0, 6);", "__builtin_memcpy(a, a + 100, 100 * sizeof(int));",
+        "if (__builtin_memcpy(a, a + 4, 4)) a[0] = 1;"}) {
+    std::string src = "__kernel void k(__global int *a, int n) {\n  " + std::string(call) + "\n}\n";
+    INFO(src);
+    expect(src, Verdict::Invalid, {{"unsupported", 2}});
+  }
+}

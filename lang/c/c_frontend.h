@@ -50,6 +50,7 @@ enum class BuiltinKind {
   WaitEvents,
   Pure,
   OutPointer,
+  MemCopy,
   Rejected
 };
 struct Builtin {

@@ -11,6 +11,7 @@
 //   struct_layout.cpp      the leaves of struct types; pointer and array fields
 //   lower_vector.cpp       vectors' component names, operators and builtins
 //   lower_arrays.cpp       multi-dimensional, private and constant arrays, shared scalars
+//   lower_memory_builtins.cpp  memcpy and memset as the element accesses they amount to
 //   lower_goto.cpp         forward gotos out to a later statement of an enclosing block
 //   lower_annotations.cpp  the /*@ @*/ comments: collection and attachment
 //   lower_gpuverify.cpp    GPUVerify's annotations, written as calls (__assert, __requires)
@@ -475,6 +476,8 @@ private:
                                                         const std::vector<Field> &fields,
                                                         std::vector<StmtPtr> &pre);
   ExprPtr outPointerCall(const clang::CallExpr *c, std::vector<StmtPtr> &pre);
+  std::optional<std::vector<ExprPtr>>
+  selectCall(const clang::CallExpr *c, const std::vector<Field> &fields, std::vector<StmtPtr> &pre);
   std::optional<std::vector<ExprPtr>> shuffleCall(const clang::CallExpr *c,
                                                   const std::vector<Field> &fields,
                                                   std::vector<StmtPtr> &pre);
@@ -567,6 +570,10 @@ private:
   bool fileScopeConstant(const clang::VarDecl *vd);
   bool namesFileMemory(const clang::Stmt *s);
   void kernelConstants(const clang::FunctionDecl *fd, std::vector<ir::KernelArray> &locals);
+  bool constantLeaves(const clang::APValue &v, clang::QualType t, SourceRange r,
+                      std::vector<ExprPtr> &out);
+  void constantValues(const clang::VarDecl *vd, clang::QualType elem, uint64_t cells,
+                      SourceRange r);
   void rejectConstantWrites(const std::vector<StmtPtr> &body);
   ExprPtr sharedScalarCell(const clang::DeclRefExpr *dr, SourceRange r) const;
   ExprPtr multiIndex(const clang::ArraySubscriptExpr *as, std::vector<StmtPtr> &pre);
@@ -585,6 +592,22 @@ private:
                                           std::vector<ExprPtr> &args);
   ExprPtr builtinVariable(const clang::DeclRefExpr *dr, SourceRange r);
   bool groupHandleDecl(const clang::VarDecl *vd) const;
+
+  // --- memcpy and memset, element by element (lower_memory_builtins.cpp) ---
+  struct MemSpan;
+  void memoryBuiltin(const clang::CallExpr *c, ExprPtr target, std::vector<StmtPtr> &out);
+  std::optional<uint64_t> constantLength(const clang::Expr *e) const;
+  bool neverModified(const clang::VarDecl *vd) const;
+  std::optional<MemSpan> memSpan(const clang::Expr *e, clang::QualType elem, const std::string &fn,
+                                 std::vector<StmtPtr> &pre);
+  std::vector<ExprPtr> memCells(const MemSpan &s, uint64_t k, SourceRange r);
+  std::pair<ExprPtr, ExprPtr> memExtent(const MemSpan &s, SourceRange r);
+  bool outsideVariable(const MemSpan &s, uint64_t count, const std::string &fn, SourceRange r,
+                       std::vector<StmtPtr> &out);
+  void memcpyCells(const MemSpan &to, const MemSpan &from, uint64_t count, const std::string &fn,
+                   SourceRange r, std::vector<StmtPtr> &out);
+  bool memsetValues(const MemSpan &to, const clang::Expr *c, const std::string &fn,
+                    std::vector<ExprPtr> &values, std::vector<StmtPtr> &pre);
 
   // --- asynchronous work-group copies and events (lower_async_copy.cpp) ---
   void asyncBegin(const clang::FunctionDecl *fd);
@@ -721,6 +744,7 @@ private:
   std::set<std::string> privateArrays_;               // names, for contracts
   std::vector<const clang::VarDecl *> fileConstants_; // file-scope __constant variables
   std::set<std::string> constantNames_;
+  std::vector<StmtPtr> constantFacts_;              // the known contents of the kernel's constants
   std::vector<const clang::VarDecl *> fileDevices_; // file-scope CUDA __device__ variables
   std::set<const clang::VarDecl *> loweredArrays_;  // multi-dimensional ones, lowered
   // Asynchronous copies of the kernel being lowered: its body, top-level statements

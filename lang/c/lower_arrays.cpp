@@ -7,9 +7,10 @@
 //   - a __local / __shared__ scalar `T x;` is shared by the work group: a local array
 //     of one cell, `x` is the cell x[0] in code and annotations.
 //   - a file-scope `__constant` (CUDA `__constant__`) array or scalar is read-only
-//     memory of unknown contents (a CUDA host may change it; an OpenCL initialiser is
-//     not used): each kernel gets it as a constant array its threads may read wholly;
-//     writes to it, and passing it to a function, are unsupported;
+//     memory: each kernel gets it as a constant array its threads may read wholly
+//     (one per leaf for a 1-D array of structs or vectors); writes to it, and passing
+//     it to a function, are unsupported. OpenCL's initialiser gives its contents
+//     (assumed at the kernel's start); a CUDA host may change them: unknown;
 //   - a file-scope CUDA `__device__` array or scalar is global memory of the grid,
 //     shared by every thread of every block, of unknown contents (its initialiser
 //     ran when the module was loaded; earlier launches and the host may have
@@ -23,6 +24,9 @@
 namespace kprove::lang::clower {
 
 namespace {
+
+// Known contents are assumed for constant arrays of at most this many cells.
+constexpr uint64_t kMaxKnownConstantCells = 4096;
 
 // The dimensions of a constant-size array type, outermost first (empty if `t` is not
 // one), and its innermost element type.
@@ -269,8 +273,12 @@ bool CLowering::fileScopeConstant(const clang::VarDecl *vd) {
     return false;
   clang::QualType elem;
   std::vector<uint64_t> dims = dimensionsOf(ctx_, vd->getType(), elem);
+  // A one-dimensional constant array of structs or vectors: one array per leaf.
+  std::optional<std::vector<Field>> leaves;
+  if (constant && dims.size() == 1 && isAggregate(elem))
+    leaves = scalarFields(elem);
   if ((dims.empty() && vd->getType()->isArrayType()) ||
-      !(isIntLike(elem) || isFloat(elem) || elem->isBooleanType()))
+      !(leaves || isIntLike(elem) || isFloat(elem) || elem->isBooleanType()))
     return false;
   if (device) {
     fileDevices_.push_back(vd);
@@ -278,7 +286,105 @@ bool CLowering::fileScopeConstant(const clang::VarDecl *vd) {
   }
   fileConstants_.push_back(vd);
   constantNames_.insert(vd->getNameAsString());
+  if (leaves)
+    for (const Field &f : *leaves)
+      constantNames_.insert(leafPath(vd->getNameAsString(), f.name));
   return true;
+}
+
+// The leaves of constant `v` of type `t`, in scalarFields' order: integers and bools
+// as literals of their type, floating point as exact literals. False for anything
+// else (then the contents stay unknown).
+bool CLowering::constantLeaves(const clang::APValue &v, clang::QualType t, SourceRange r,
+                               std::vector<ExprPtr> &out) {
+  t = t.getCanonicalType();
+  if (v.isInt()) {
+    if (!(isIntLike(t) || t->isBooleanType()) || v.getInt().getBitWidth() > 64)
+      return false;
+    // The bits as an int64, converted: exact for every type (2^64 - 1 is -1 wrapped).
+    int64_t bits = static_cast<int64_t>(v.getInt().getZExtValue());
+    if (v.getInt().isSigned())
+      bits = v.getInt().getSExtValue();
+    ir::IntType ct = t->isBooleanType() ? ir::IntType{} : cintOf(t);
+    out.push_back(t->isBooleanType() ? ir::makeInt(bits != 0, r)
+                                     : convertInt(typed(ir::makeInt(bits, r), {64, true}), ct, r));
+    return true;
+  }
+  if (v.isFloat() && isFloat(t)) {
+    out.push_back(floatLiteral(v.getFloat(), r));
+    return true;
+  }
+  if (v.isVector()) {
+    const auto *vt = t->getAs<clang::ExtVectorType>();
+    if (!vt || v.getVectorLength() != vt->getNumElements())
+      return false;
+    for (unsigned i = 0; i < v.getVectorLength(); ++i)
+      if (!constantLeaves(v.getVectorElt(i), vt->getElementType(), r, out))
+        return false;
+    return true;
+  }
+  if (v.isStruct()) {
+    const auto *rd = t->getAsRecordDecl();
+    if (!rd || v.getStructNumBases() != 0)
+      return false;
+    unsigned i = 0;
+    for (const clang::FieldDecl *f : rd->fields()) {
+      if (f->isBitField() || i >= v.getStructNumFields() ||
+          !constantLeaves(v.getStructField(i++), f->getType(), r, out))
+        return false;
+    }
+    return true;
+  }
+  if (v.isArray()) {
+    const auto *at = ctx_.getAsConstantArrayType(t);
+    if (!at || v.getArraySize() != at->getSize().getZExtValue())
+      return false;
+    for (unsigned i = 0; i < v.getArraySize(); ++i) {
+      const clang::APValue &e =
+          i < v.getArrayInitializedElts() ? v.getArrayInitializedElt(i) : v.getArrayFiller();
+      if (!constantLeaves(e, at->getElementType(), r, out))
+        return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+// An OpenCL program-scope __constant variable is initialised by the compiler and
+// never changes (OpenCL C 6.5.3: the host cannot write it): its cells' values are
+// known from the start of every kernel, assumed there. CUDA's __constant__ memory
+// may be changed by the host (cudaMemcpyToSymbol): its contents stay unknown.
+void CLowering::constantValues(const clang::VarDecl *vd, clang::QualType elem, uint64_t cells,
+                               SourceRange r) {
+  const clang::APValue *v =
+      dialect_ == CDialect::OpenCL && vd->hasInit() ? vd->evaluateValue() : nullptr;
+  if (!v || cells > kMaxKnownConstantCells)
+    return;
+  std::vector<ExprPtr> leaves;
+  if (!constantLeaves(*v, vd->getType(), r, leaves))
+    return;
+  std::vector<std::string> names{vd->getNameAsString()};
+  if (isAggregate(elem)) {
+    names.clear();
+    for (const Field &f : scalarFields(elem).value_or(std::vector<Field>{}))
+      names.push_back(leafPath(vd->getNameAsString(), f.name));
+  }
+  if (names.empty() || leaves.size() != cells * names.size())
+    return;
+  ExprPtr all = ir::makeBool(true, r);
+  for (uint64_t i = 0; i < cells; ++i)
+    for (size_t l = 0; l < names.size(); ++l) {
+      auto cell = std::make_shared<ir::Expr>();
+      cell->kind = ExprKind::Index;
+      cell->range = r;
+      cell->args = {ir::makeVar(names[l], r), ir::makeInt(static_cast<int64_t>(i), r)};
+      ExprPtr value = leaves[i * names.size() + l];
+      cell->cint = value->cint;
+      all = ir::makeBinary(ir::BinOp::And, all, ir::makeBinary(ir::BinOp::Eq, cell, value, r), r);
+    }
+  auto s = newStmt(StmtKind::Assume, r);
+  s->value = all;
+  constantFacts_.push_back(s);
 }
 
 // The file's __constant variables, as constant arrays of kernel `fd` (unless a
@@ -296,6 +402,24 @@ void CLowering::kernelConstants(const clang::FunctionDecl *fd,
     uint64_t cells = 1;
     for (uint64_t d : dims)
       cells *= d;
+    SourceRange at = range(clang::SourceRange(vd->getLocation(), vd->getLocation()));
+    if (constantNames_.count(vd->getNameAsString()))
+      constantValues(vd, elem, cells, at);
+    if (isAggregate(elem)) { // a constant array of structs or vectors: one per leaf
+      for (const Field &f : scalarFields(elem).value_or(std::vector<Field>{})) {
+        ir::KernelArray a;
+        a.space = ir::MemorySpace::Constant;
+        a.name = leafPath(vd->getNameAsString(), f.name);
+        a.range = at;
+        a.length = ir::makeInt(static_cast<int64_t>(cells), at);
+        a.cint = f.cint;
+        if (f.floating)
+          floatNames_.insert(a.name);
+        locals.push_back(a);
+      }
+      declareAggregate(vd->getNameAsString(), elem, true);
+      continue;
+    }
     ir::KernelArray a;
     a.space = vd->hasAttr<clang::CUDADeviceAttr>() && !constantNames_.count(vd->getNameAsString())
                   ? ir::MemorySpace::Global

@@ -32,6 +32,10 @@ ExprPtr within(ExprPtr v, int64_t lo, int64_t hi, SourceRange r) {
 // evaluated for their errors.
 bool CLowering::builtinStatement(const clang::CallExpr *c, const Builtin &b, ExprPtr target,
                                  std::vector<StmtPtr> &out) {
+  if (b.kind == BuiltinKind::MemCopy) {
+    memoryBuiltin(c, std::move(target), out); // lower_memory_builtins.cpp
+    return true;
+  }
   if (b.kind != BuiltinKind::Fence)
     return false;
   if (target) {
@@ -67,6 +71,7 @@ std::optional<ExprPtr> CLowering::builtinCallValue(const clang::CallExpr *c, con
   case BuiltinKind::Fence:
   case BuiltinKind::AsyncCopy:
   case BuiltinKind::WaitEvents:
+  case BuiltinKind::MemCopy:
     unsupported(r, "'" + name + "' inside an expression (call it as a statement)");
     return ExprPtr{};
   case BuiltinKind::LaunchConstant: {
@@ -230,6 +235,37 @@ std::optional<std::vector<ExprPtr>> CLowering::shuffleCall(const clang::CallExpr
       v = ite(ir::makeBinary(ir::BinOp::Eq, sel, ir::makeInt(static_cast<int64_t>(j), r), r),
               from[j], v, fields[k].cint, r);
     out.push_back(v);
+  }
+  return out;
+}
+
+// OpenCL's select(a, b, c) on vectors: component i is b.i where the most significant
+// bit of c.i is set, a.i elsewhere (OpenCL C 6.13.6): c.i read as its signed type
+// is negative.
+std::optional<std::vector<ExprPtr>> CLowering::selectCall(const clang::CallExpr *c,
+                                                          const std::vector<Field> &fields,
+                                                          std::vector<StmtPtr> &pre) {
+  if (calleeName(c) != "select" || !isBuiltin(c) || c->getNumArgs() != 3)
+    return std::nullopt;
+  for (const clang::Expr *a : c->arguments()) {
+    const auto *vt = a->getType().getCanonicalType()->getAs<clang::ExtVectorType>();
+    if (!vt || vt->getNumElements() != fields.size())
+      return std::nullopt;
+  }
+  SourceRange r = range(c);
+  auto a = aggregateParts(c->getArg(0), pre);
+  auto b = a ? aggregateParts(c->getArg(1), pre) : std::nullopt;
+  auto m = b ? aggregateParts(c->getArg(2), pre) : std::nullopt;
+  if (!m)
+    return std::vector<ExprPtr>{}; // reported
+  clang::QualType mt =
+      c->getArg(2)->getType().getCanonicalType()->getAs<clang::ExtVectorType>()->getElementType();
+  ir::IntType signedMask{static_cast<uint8_t>(ctx_.getIntWidth(mt)), true};
+  std::vector<ExprPtr> out;
+  for (size_t k = 0; k < fields.size(); ++k) {
+    ExprPtr msb = ir::makeBinary(ir::BinOp::Lt, convertInt((*m)[k], signedMask, r),
+                                 typed(ir::makeInt(0, r), signedMask), r);
+    out.push_back(ite(msb, (*b)[k], (*a)[k], fields[k].cint, r));
   }
   return out;
 }

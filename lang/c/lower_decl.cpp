@@ -287,11 +287,13 @@ void CLowering::kernel(clang::FunctionDecl *fd, uint32_t at) {
     typeError(k.nameRange, "a kernel must return void");
   locals_ = &k.locals;
   inKernel_ = true;
+  constantFacts_.clear();
   kernelConstants(fd, k.locals);
   if (auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(fd->getBody())) {
     gpuVerifyContractBegin(body);
     k.body = compound(body);
     k.body.insert(k.body.begin(), entryDecls_.begin(), entryDecls_.end());
+    k.body.insert(k.body.begin(), constantFacts_.begin(), constantFacts_.end());
     gpuVerifyContractEnd(k.contract);
     rejectConstantWrites(k.body);
     k.endRange = range(clang::SourceRange(body->getRBracLoc(), body->getRBracLoc()));

@@ -146,6 +146,11 @@ std::optional<std::vector<ExprPtr>> CLowering::aggregateCall(const clang::CallEx
       return std::nullopt; // reported
     return parts;
   }
+  if (auto parts = selectCall(c, fields, pre)) { // lower_builtin_calls.cpp
+    if (parts->empty())
+      return std::nullopt; // reported
+    return parts;
+  }
   if (auto parts = componentwiseCall(c, fields, pre)) { // lower_builtin_calls.cpp
     if (parts->empty())
       return std::nullopt; // reported
