@@ -680,6 +680,8 @@ void reportVacuity(const std::vector<vcgen::VacuityCheck> &checks,
       if (everyCopyUnreachable.at({c.range.begin.offset, c.message}))
         r.warnings.push_back({DiagCode::Unreachable, c.range, c.message, c.notes});
     } else if (v == prover::Verdict::Unknown) {
+      if (c.nothingRests)
+        continue;
       r.unknowns.push_back(
           {DiagCode::Vacuous, c.range,
            "could not show that " + c.subject +
@@ -770,13 +772,20 @@ void reportVacuity(const std::vector<vcgen::VacuityCheck> &checks,
                             c.notes});
       continue;
     }
+    // Nothing rests on it: the same report as a warning.
+    std::vector<Diagnostic> &sink = c.nothingRests ? r.warnings : r.errors;
+    std::string nothing =
+        c.nothingRests ? " (a warning: the method's body is empty and it has no postcondition, so "
+                         "nothing rests on it)"
+                       : "";
     if (k == 0 || c.clauseRanges.empty()) {
-      r.errors.push_back(
+      sink.push_back(
           {DiagCode::Vacuous, c.range,
            c.message + (c.clauseRanges.empty() ? " (it has no clauses: the launch facts, the flags "
                                                  "against the launch limits kprove assumes, are "
                                                  "contradictory)"
-                                               : " (the launch facts alone are contradictory)"),
+                                               : " (the launch facts alone are contradictory)") +
+               nothing,
            c.notes});
       continue;
     }
@@ -786,7 +795,7 @@ void reportVacuity(const std::vector<vcgen::VacuityCheck> &checks,
     if (k - 1 >= c.alone.size() || more[aloneAt + k - 1].verdict != prover::Verdict::Proved)
       for (size_t j = 0; j + 1 < k; ++j)
         notes.push_back({c.clauseRanges[j], "together with this earlier clause"});
-    r.errors.push_back({DiagCode::Vacuous, c.clauseRanges[k - 1], c.message, notes});
+    sink.push_back({DiagCode::Vacuous, c.clauseRanges[k - 1], c.message + nothing, notes});
   }
 }
 

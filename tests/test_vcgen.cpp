@@ -211,11 +211,24 @@ TEST_CASE("vacuity: contradictory preconditions are errors on the blamed clause"
              "void m(int x, int y) {\n assert x == 7;\n}\n",
              {{"vacuous", 3}});
   // One clause that is a conjunction: that clause.
-  expectFail("requires x > 0 && x < 0;\nvoid m(int x) {\n}\n", {{"vacuous", 1}});
+  expectFail("requires x > 0 && x < 0;\nvoid m(int x) {\n int y = x;\n}\n", {{"vacuous", 1}});
   // Permissions count in methods (no resource consistency check there).
   expectFail("requires a != null && a.length > 1;\nrequires Perm(a[0], write);\n"
-             "requires Perm(a[0], 1\\2);\nvoid m(int[] a) {\n}\n",
+             "requires Perm(a[0], 1\\2);\nvoid m(int[] a) {\n int y = 0;\n}\n",
              {{"vacuous", 3}});
+  // An empty body and no postcondition: nothing rests on the precondition, so its
+  // contradiction is a warning on the blamed clause (VerCors accepts the method).
+  {
+    auto r = runSnippet("requires x > 0 && x < 0;\nvoid m(int x) {\n}\n");
+    CHECK(r.verdict == Verdict::Verified);
+    bool warned = false;
+    for (const kprove::Diagnostic &w : r.raw.warnings)
+      warned = warned || (w.code == kprove::DiagCode::Vacuous &&
+                          w.message.find("nothing rests on it") != std::string::npos);
+    CHECK(warned);
+    expectFail("requires x > 0 && x < 0;\nensures x == 1;\nvoid m(int x) {\n}\n",
+               {{"vacuous", 1}});
+  }
   // Two arrays each with a write permission: they are distinct, not contradictory.
   expectVerified("requires a != null && b != null && a.length > 0 && b.length > 0;\n"
                  "requires Perm(a[0], write) ** Perm(b[0], write);\nvoid m(int[] a, int[] b) {\n"

@@ -61,6 +61,10 @@ struct VacuityCheck {
     // (the code derives a contradiction from the precondition).
     PathEnd,
   } kind = Kind::Precondition;
+  // Precondition of a method with an empty body and no postcondition: no
+  // obligation assumes all of it, so a contradiction is a warning and an
+  // undecided check no unknown (VerCors accepts such a method).
+  bool nothingRests = false;
   prover::Query whole;
   // Precondition, asked only when `whole` is proved (for the blame):
   // prefixes[0] holds the launch facts alone, prefixes[k] also clauses 0..k-1.

@@ -53,13 +53,20 @@ void verifyMethod(VcContext &vc, const ir::Method &m) {
   std::vector<const ir::Expr *> preClauses = clausesOf(m.contract, kPre);
   PreconditionRoot root{"", m.name};
   // Nothing rests on the precondition of a method with an empty body and no
-  // postcondition (no obligation assumes all of it), so a contradictory one proves
-  // nothing and is not reported (VerCors accepts such a method too).
+  // postcondition (no obligation assumes all of it): a contradictory one proves
+  // nothing, and is a warning (VerCors accepts such a method).
   bool restsOnPrecondition = m.body && (!m.body->empty() || !clausesOf(m.contract, kPost).empty());
-  VacuityScope scope(vc, restsOnPrecondition && !preClauses.empty()
-                             ? checkPreconditions(vc, st, preClauses, nullptr, true, m.nameRange,
-                                                  fmt::format("method '{}'", m.name), &root)
-                             : -1);
+  int preCheck = m.body && !preClauses.empty()
+                     ? checkPreconditions(vc, st, preClauses, nullptr, true, m.nameRange,
+                                          fmt::format("method '{}'", m.name), &root)
+                     : -1;
+  if (preCheck >= 0 && !restsOnPrecondition) {
+    VacuityCheck &c = vc.vacuityChecks[static_cast<size_t>(preCheck)];
+    c.nothingRests = true;
+    for (int s : c.siblings)
+      vc.vacuityChecks[static_cast<size_t>(s)].nothingRests = true;
+  }
+  VacuityScope scope(vc, preCheck);
   if (pre)
     res.inhale(*pre, st, framing);
   if (ir::ExprPtr post = conjoin(clausesOf(m.contract, kPost))) {
