@@ -251,10 +251,14 @@ void checkFunction(VcContext &vc, const ir::Method &m) {
   auto footprint = [atoms](const T &ref, const T &index) {
     return footprintContains(atoms, ref, index);
   };
+  // Reads in the contract and body are checked against the footprint, not a mask.
+  auto againstFootprint = [&](ExprEncoder &e) {
+    e.reads = ReadCheck::None;
+    e.footprint = footprint;
+    e.footprintOwner = m.name;
+  };
   ExprEncoder enc(vc, st);
-  enc.reads = ReadCheck::None;
-  enc.footprint = footprint;
-  enc.footprintOwner = m.name;
+  againstFootprint(enc);
   st.assume(factsOf(preconditionAtoms(m, enc)));
   FunctionFrame frame;
   frame.fn = &m;
@@ -274,9 +278,7 @@ void checkFunction(VcContext &vc, const ir::Method &m) {
     // value no program has (`|s[2..1]| == 5` read with length -1).
     st.result = vc.freshVar("result$" + m.name, sortOf(m.returnType));
     ExprEncoder post(vc, st);
-    post.reads = ReadCheck::None;
-    post.footprint = footprint;
-    post.footprintOwner = m.name;
+    againstFootprint(post);
     for (const ir::Expr *c : postconditions(m))
       st.assume(post.encode(*c));
     return;
@@ -325,9 +327,7 @@ void checkFunction(VcContext &vc, const ir::Method &m) {
   }
   st.result = body;
   ExprEncoder post(vc, st);
-  post.reads = ReadCheck::None;
-  post.footprint = footprint;
-  post.footprintOwner = m.name;
+  againstFootprint(post);
   for (const ir::Clause &c : m.contract)
     if (c.kind == ClauseKind::Ensures ||
         (c.kind == ClauseKind::Context && c.expr->type != ir::Type::Resource))
