@@ -570,11 +570,55 @@ private:
       auto it = cache.find(t.get());
       if (it != cache.end())
         return it->second;
+      // A long chain (100,000 updates of one variable are a term 100,000 deep) would
+      // recurse once per level; under ASan a level's frames take about 8 KB, and the
+      // 512 MB stack overflowed. Past a depth the rest is built bottom-up instead.
+      if (depth_ >= kRecursionDepth && !bottomUp_) {
+        buildBottomUp(t, opaqueArith);
+        return cache.at(t.get());
+      }
     }
+    ++depth_;
     z3::expr e = build(t, scope, opaqueArith);
+    --depth_;
     if (scope.empty())
       cache.emplace(t.get(), e);
     return e;
+  }
+
+  // Builds `root` and every subterm outside quantifiers children first, with an
+  // explicit stack, so that each build() finds its arguments in the cache and
+  // recurses at most one level (quantifier bodies still recurse: they are never
+  // cached, and are as deep as the user wrote them).
+  void buildBottomUp(const term::T &root, bool opaqueArith) {
+    struct Pending {
+      const term::T *t;
+      bool opaque;
+      size_t next; // the next argument to visit
+    };
+    bottomUp_ = true;
+    Scope empty;
+    std::vector<Pending> stack{{&root, opaqueArith, 0}};
+    while (!stack.empty()) {
+      Pending &top = stack.back();
+      const term::T &t = *top.t;
+      auto &cache = top.opaque ? opaqueCache_ : cache_;
+      if (cache.count(t.get())) {
+        stack.pop_back();
+        continue;
+      }
+      bool binder = t->op == term::Op::Forall || t->op == term::Op::Exists;
+      if (!binder && top.next < t->args.size()) {
+        size_t i = top.next++;
+        Pending child{&t->args[i], argumentOpaque(t, top.opaque, i), 0};
+        stack.push_back(child); // invalidates `top`
+        continue;
+      }
+      bool opaque = top.opaque;
+      stack.pop_back();
+      cache.emplace(t.get(), build(t, empty, opaque));
+    }
+    bottomUp_ = false;
   }
 
   static bool isIntArith(const term::T &t) {
@@ -619,13 +663,34 @@ private:
     return y ? f(x, *y) : f(x);
   }
 
+  // Whether argument i of `t` (itself translated in mode opaqueArith) is translated
+  // in argument position. Arguments of arithmetic keep the caller's mode; arguments
+  // of applications, sequence operations and array indices are in argument position
+  // in an opaque round; every other operator's arguments are in value position.
+  bool argumentOpaque(const term::T &t, bool opaqueArith, size_t i) const {
+    using term::Op;
+    if (opaqueArith && isIntArith(t))
+      return true;
+    switch (t->op) {
+    case Op::App:
+    case Op::SeqLen:
+    case Op::SeqNth:
+    case Op::SeqConcat:
+    case Op::SeqUnit:
+    case Op::SeqExtract:
+      return opaqueRound_;
+    case Op::Select:
+    case Op::Store:
+      return i == 2 && opaqueRound_;
+    default:
+      return false;
+    }
+  }
+
   z3::expr build(const term::T &t, Scope &scope, bool opaqueArith) {
     using term::Op;
-    // Arguments of arithmetic keep the caller's mode; every other operator's
-    // arguments are in value position again.
     bool keep = opaqueArith && isIntArith(t);
-    auto a = [&](size_t i) { return tr(t->args[i], scope, keep); };
-    auto arg = [&](size_t i) { return tr(t->args[i], scope, opaqueRound_); };
+    auto a = [&](size_t i) { return tr(t->args[i], scope, argumentOpaque(t, opaqueArith, i)); };
     if (keep) {
       z3::expr x = a(0);
       if (t->op == Op::Neg)
@@ -653,7 +718,7 @@ private:
       z3::expr_vector args(ctx());
       for (size_t i = 0; i < t->args.size(); ++i) {
         dom.push_back(sortOf(t->args[i]->sort));
-        args.push_back(arg(i));
+        args.push_back(a(i));
       }
       z3::func_decl f = ctx().function(t->name.c_str(), dom, sortOf(t->sort));
       return f(args);
@@ -699,11 +764,11 @@ private:
     case Op::Select: {
       z3::expr_vector idx(ctx());
       idx.push_back(a(1));
-      idx.push_back(arg(2));
+      idx.push_back(a(2));
       return z3::select(a(0), idx);
     }
     case Op::Store: {
-      z3::expr ref = a(1), index = arg(2);
+      z3::expr ref = a(1), index = a(2);
       Z3_ast idx[2] = {ref, index};
       return z3::expr(ctx(), Z3_mk_store_n(ctx(), a(0), 2, idx, a(3)));
     }
@@ -712,26 +777,26 @@ private:
       return quantifier(t, scope);
     case Op::SeqLen: {
       term::Sort srt = t->args[0]->sort;
-      return seqLenFn(srt, sortOf(srt))(arg(0));
+      return seqLenFn(srt, sortOf(srt))(a(0));
     }
     case Op::SeqNth: {
       term::Sort srt = t->args[0]->sort;
-      return seqNthFn(srt, sortOf(srt))(arg(0), arg(1));
+      return seqNthFn(srt, sortOf(srt))(a(0), a(1));
     }
     case Op::SeqConcat: {
-      z3::expr c = seqConcatFn(t->sort, sortOf(t->sort))(arg(0), arg(1));
+      z3::expr c = seqConcatFn(t->sort, sortOf(t->sort))(a(0), a(1));
       seqBuilt(t->sort, c, t->op, scope.empty());
       return c;
     }
     case Op::SeqUnit: {
-      z3::expr u = seqUnitFn(t->sort, sortOf(t->sort))(arg(0));
+      z3::expr u = seqUnitFn(t->sort, sortOf(t->sort))(a(0));
       seqBuilt(t->sort, u, t->op, scope.empty());
       return u;
     }
     case Op::SeqEmpty:
       return seqEmptyFn(t->sort, sortOf(t->sort))();
     case Op::SeqExtract: {
-      z3::expr x = seqExtractFn(t->sort, sortOf(t->sort))(arg(0), arg(1), arg(2));
+      z3::expr x = seqExtractFn(t->sort, sortOf(t->sort))(a(0), a(1), a(2));
       seqBuilt(t->sort, x, t->op, scope.empty());
       return x;
     }
@@ -813,6 +878,9 @@ private:
   std::set<std::string> seqDefined_; // sequence sorts whose axioms are asserted
   std::set<std::string> seqOpen_;    // quantified unit/concat axioms asserted (seqBuilt)
   bool opaqueRound_ = false; // translate arithmetic in argument position opaquely
+  static constexpr unsigned kRecursionDepth = 512;
+  unsigned depth_ = 0;    // tr() calls under way outside buildBottomUp
+  bool bottomUp_ = false; // buildBottomUp is under way
   unsigned boundCounter_ = 0;
 };
 
