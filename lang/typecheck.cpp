@@ -1070,6 +1070,10 @@ private:
         requireType(*e.args[i], c.noResource(), Type::Int, "a \\matrix dimension");
       return set(e, Type::Bool);
     }
+    case ExprKind::Other: // GPUVerify's: inside another, this thread again
+      return set(e, arg(e, 0, c.noResource()));
+    case ExprKind::Enabled:
+      return set(e, Type::Bool);
     }
     return set(e, Type::Unknown);
   }

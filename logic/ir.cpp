@@ -478,6 +478,14 @@ void printNode(const Expr &e, std::string &out) {
   case ExprKind::Seq:
     printSeq(e, out);
     return;
+  case ExprKind::Other:
+    out += "__other(";
+    printArgs(e.args, 0, out);
+    out += ')';
+    return;
+  case ExprKind::Enabled:
+    out += "__enabled()";
+    return;
   }
 }
 

@@ -108,32 +108,35 @@ struct IntType {
 std::string intTypeName(IntType t);
 
 enum class ExprKind {
-  IntLit,     // intValue
-  BoolLit,    // boolValue
-  NullLit,    // null (only compared with arrays)
-  PermConst,  // permConst: write, read, none
-  Var,        // name (a local, parameter, bound variable or reserved kernel name)
-  Unary,      // unop, args[0]
-  Binary,     // binop, args[0], args[1]
-  Ite,        // args[0] ? args[1] : args[2]
-  Index,      // args[0][args[1]]; args[0] is an array-typed Var, or a row of a 2-D array
-              // (an IntArray-typed Index of an IntMatrix-typed Var)
-  Length,     // args[0].length
-  Call,       // name(args...) of a pure function
-  Old,        // \old(args[0])
-  Result,     // \result
-  Forall,     // (\forall T b...; args[0] cond; args[1] body)  binders
-  Exists,     // (\exists ...) same layout
-  ForallStar, // (\forall* ...) same layout, body a resource
-  Sum,        // (\sum int i; args[0] cond; args[1] body): the sum of body over the i with cond
-  Perm,       // Perm(args[0] location (an Index), args[1] amount)
-  PointsTo,   // PointsTo(args[0] location, args[1] amount, args[2] value)
-  Convert,    // (cint) args[0]: C's conversion to an integer type (wraps when narrowing)
-  NewArray,   // new int[args[0]]: a fresh array (PVL); the type checker allows it only
-              // as the whole value of a VarDecl or of an Assign to a local variable
+  IntLit,      // intValue
+  BoolLit,     // boolValue
+  NullLit,     // null (only compared with arrays)
+  PermConst,   // permConst: write, read, none
+  Var,         // name (a local, parameter, bound variable or reserved kernel name)
+  Unary,       // unop, args[0]
+  Binary,      // binop, args[0], args[1]
+  Ite,         // args[0] ? args[1] : args[2]
+  Index,       // args[0][args[1]]; args[0] is an array-typed Var, or a row of a 2-D array
+               // (an IntArray-typed Index of an IntMatrix-typed Var)
+  Length,      // args[0].length
+  Call,        // name(args...) of a pure function
+  Old,         // \old(args[0])
+  Result,      // \result
+  Forall,      // (\forall T b...; args[0] cond; args[1] body)  binders
+  Exists,      // (\exists ...) same layout
+  ForallStar,  // (\forall* ...) same layout, body a resource
+  Sum,         // (\sum int i; args[0] cond; args[1] body): the sum of body over the i with cond
+  Perm,        // Perm(args[0] location (an Index), args[1] amount)
+  PointsTo,    // PointsTo(args[0] location, args[1] amount, args[2] value)
+  Convert,     // (cint) args[0]: C's conversion to an integer type (wraps when narrowing)
+  NewArray,    // new int[args[0]]: a fresh array (PVL); the type checker allows it only
+               // as the whole value of a VarDecl or of an Assign to a local variable
   ValidMatrix, // \matrix(args[0], args[1], args[2]): a non-null 2-D array of args[1]
                // distinct non-null rows, each of length args[2] (VerCors's meaning, pure)
   Seq,         // a sequence operation, seqOp (below)
+  // GPUVerify's two-thread predicates (lang/c/lower_gpuverify.cpp, vcgen/two_thread.h):
+  Other,   // \other(args[0]): args[0] evaluated by a second thread of the launch
+  Enabled, // __enabled(): the evaluating thread is here (true for the thread itself)
 };
 
 // Operations on sequences (values of type seq<T>; VerCors's syntax in comments).

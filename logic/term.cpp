@@ -1,5 +1,7 @@
 #include "logic/term.h"
 
+#include <set>
+
 #include <sstream>
 
 namespace kprove::term {
@@ -464,6 +466,43 @@ bool mentions(const T &t, const std::string &name) {
     if (mentions(a, name))
       return true;
   return false;
+}
+
+namespace {
+// Free variables under `bound`; subterms met outside every binder (where the
+// answer does not depend on `bound`) are visited once.
+void collectFree(const T &t, std::set<std::string> &bound, std::set<const Term *> &seen,
+                 std::map<std::string, Sort> &out) {
+  if (!t)
+    return;
+  if (bound.empty() && !seen.insert(t.get()).second)
+    return;
+  if (t->op == Op::Var) {
+    if (!bound.count(t->name))
+      out.emplace(t->name, t->sort);
+    return;
+  }
+  std::vector<std::string> added;
+  for (const BoundVar &b : t->bound)
+    if (bound.insert(b.name).second)
+      added.push_back(b.name);
+  for (const T &a : t->args)
+    collectFree(a, bound, seen, out);
+  for (const auto &pattern : t->patterns)
+    for (const T &p : pattern)
+      collectFree(p, bound, seen, out);
+  for (const std::string &n : added)
+    bound.erase(n);
+}
+} // namespace
+
+std::map<std::string, Sort> freeVariables(const std::vector<T> &ts) {
+  std::map<std::string, Sort> out;
+  std::set<std::string> bound;
+  std::set<const Term *> seen;
+  for (const T &t : ts)
+    collectFree(t, bound, seen, out);
+  return out;
 }
 
 namespace {

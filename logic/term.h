@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -166,6 +167,9 @@ bool isFalse(const T &t);
 T substitute(const T &t, const std::vector<std::pair<std::string, T>> &map);
 // True when `t` mentions a variable with this name (free or bound alike).
 bool mentions(const T &t, const std::string &name);
+// The variables the terms mention free (outside every binder of the same name,
+// patterns included), with their sorts. Shared subterms are visited once.
+std::map<std::string, Sort> freeVariables(const std::vector<T> &ts);
 // SMT-LIB-like rendering for debugging and tests.
 std::string toString(const T &t);
 

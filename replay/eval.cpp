@@ -249,6 +249,10 @@ Val Interpreter::eval(const ir::Expr &e, Ctx &c) {
     throw NotReplayable{"a 2-D array (\\matrix)"};
   case ir::ExprKind::Seq:
     throw NotReplayable{"a sequence"};
+  case ir::ExprKind::Other: // a run is of one thread at a time, never a pair
+    throw NotReplayable{"a GPUVerify two-thread predicate"};
+  case ir::ExprKind::Enabled:
+    return Val::boolean(true); // the evaluating thread is where it evaluates it
   case ir::ExprKind::ForallStar:
   case ir::ExprKind::Perm:
   case ir::ExprKind::PointsTo: {

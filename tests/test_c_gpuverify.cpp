@@ -171,20 +171,17 @@ TEST_CASE("GPUVerify's __add_noovfl: the sum fits the type", "[c][gpuverify]") {
   CHECK(r.errors == Errors{{"unsupported", 2}});
 }
 
-TEST_CASE("GPUVerify's two-thread, history and all-threads predicates are unsupported by name",
+TEST_CASE("GPUVerify's history, pointer and same-group predicates are unsupported by name",
           "[c][gpuverify][soundness]") {
   struct Case {
     std::string body;
     std::string name;
   };
   for (const Case &c : std::vector<Case>{
-           {"  __assert(__uniform_int(n));\n", "'__uniform_int'"},
-           {"  __assert(__other_int(n) == n);\n", "'__other_int'"},
-           {"  __assert(__all(n > 0));\n", "'__all'"},
            {"  __assert(__implies(__same_group, n > 0));\n", "'__same_group'"},
            {"  __writes_to(a);\n", "'__writes_to'"},
            {"  __assert(__ptr_offset_bytes(a) == 0);\n", "'__ptr_offset_bytes'"},
-           {"  __global_assert(n > 0);\n", "'__global_assert'"},
+           {"  __assert(__dominator_enabled());\n", "'__dominator_enabled'"},
            {"  __barrier_invariant_1(a[0] == 0, 0);\n  barrier(CLK_GLOBAL_MEM_FENCE);\n",
             "'__barrier_invariant_1'"},
        }) {
@@ -195,22 +192,14 @@ TEST_CASE("GPUVerify's two-thread, history and all-threads predicates are unsupp
     CHECK(r.errors == Errors{{"unsupported", 2}});
     CHECK(mentions(r.raw.errors, c.name));
   }
-  auto r = run("__kernel void k(int n) {\n"
-               "  int i = 0;\n"
-               "  while (__global_invariant(i >= 0), i < n)\n"
-               "    i++;\n"
+  // On a function, __global_requires binds the threads that do not call it too.
+  auto r = run("void f(int x) {\n"
+               "  __global_requires(x == 1);\n"
+               "}\n"
+               "__kernel void k() {\n"
+               "  f(1);\n"
                "}\n",
                ".cl");
-  CHECK(r.errors == Errors{{"unsupported", 3}});
-  CHECK(mentions(r.raw.errors, "all-threads"));
-  // On a function, __global_requires binds the threads that do not call it too.
-  r = run("void f(int x) {\n"
-          "  __global_requires(x == 1);\n"
-          "}\n"
-          "__kernel void k() {\n"
-          "  f(1);\n"
-          "}\n",
-          ".cl");
   CHECK(r.errors == Errors{{"unsupported", 2}});
 }
 
@@ -252,4 +241,52 @@ TEST_CASE("GPUVerify's candidate invariants: kept when proved, else dropped",
           "}\n",
           ".cl");
   CHECK(mentions(r.raw.remarks, "'__candidate_invariant' is ignored"));
+}
+
+// vcgen/two_thread.h: a claim about this thread and a second one of the launch, checked
+// against a renamed copy of this thread's state; the second thread is enabled (at the
+// same point of the lock-step run) where the threads arrive together.
+TEST_CASE("GPUVerify's two-thread predicates: checked against a second thread of the launch",
+          "[c][gpuverify][soundness]") {
+  const std::string head = "__kernel void k(int n) {\n"; // 1
+  expect(head + "  __assert(__uniform_int(n));\n"        // 2
+                "  __assert(__distinct_int(get_global_id(0)));\n"
+                "  __assert(__all(get_local_id(0) < get_local_size(0)));\n"
+                "  __assert(__exclusive(get_global_id(0) == 0));\n"
+                "  __assert(__other_int(__other_int(get_local_id(0))) == get_local_id(0));\n"
+                "  __global_assert(get_local_id(0) < get_local_size(0));\n"
+                "  for (int i = 0; __invariant(__uniform_int(i)), i < n; i++) {}\n"
+                "}\n",
+         Verdict::Verified, {});
+  // Local ids repeat in other groups; group ids repeat within a group.
+  expect(head + "  __assert(__distinct_int(get_local_id(0)));\n}\n", Verdict::Failed,
+         {{"assert", 2}});
+  expect(head + "  __assert(__uniform_int(get_group_id(0)));\n}\n", Verdict::Failed,
+         {{"assert", 2}});
+  // A second thread that is not here keeps values of its own.
+  expect(head + "  int x = 0;\n"
+                "  if (get_local_id(0) == 0)\n"
+                "    __assert(__uniform_int(x));\n"
+                "}\n",
+         Verdict::Failed, {{"assert", 4}});
+  // Two-thread assumptions are dropped: assuming less is sound, never vacuous.
+  expect(head + "  __assume(__distinct_int(n));\n"
+                "  __assert(n == 5);\n"
+                "}\n",
+         Verdict::Failed, {{"assert", 3}});
+  // __global_assert binds the threads that skip it too.
+  expect(head + "  if (get_local_id(0) < 4)\n"
+                "    __global_assert(get_local_id(0) < 4);\n"
+                "}\n",
+         Verdict::Failed, {{"assert", 3}});
+  // Outside a kernel's thread there is no second thread: a helper's postcondition.
+  auto r = run("int f(int x) {\n"
+               "  __ensures(__uniform_int(x));\n"
+               "  return x;\n"
+               "}\n"
+               "__kernel void k(int n) {\n"
+               "  int y = f(n);\n"
+               "}\n",
+               ".cl");
+  CHECK(r.errors == Errors{{"unsupported", 2}});
 }

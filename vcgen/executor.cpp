@@ -5,6 +5,7 @@
 #include "vcgen/expr_encoder.h"
 #include "vcgen/lockstep.h"
 #include "vcgen/modifies.h"
+#include "vcgen/two_thread.h"
 #include "vcgen/vacuity.h"
 
 #include <fmt/format.h>
@@ -58,43 +59,17 @@ void analyseDivergence(ThreadContext &tc, const std::vector<ir::StmtPtr> &body,
   tc.uniform = std::move(ls.uniform);
 }
 
-namespace {
-void freeSymbols(const T &t, std::set<std::string> &bound, std::map<std::string, Sort> &out) {
-  if (!t)
-    return;
-  if (t->op == Op::Var) {
-    if (!bound.count(t->name))
-      out.emplace(t->name, t->sort);
-    return;
-  }
-  std::vector<std::string> added;
-  for (const BoundVar &b : t->bound)
-    if (bound.insert(b.name).second)
-      added.push_back(b.name);
-  for (const T &a : t->args)
-    freeSymbols(a, bound, out);
-  for (const auto &pattern : t->patterns)
-    for (const T &p : pattern)
-      freeSymbols(p, bound, out);
-  for (const std::string &n : added)
-    bound.erase(n);
-}
-std::map<std::string, Sort> freeSymbols(const std::vector<T> &ts) {
-  std::map<std::string, Sort> out;
-  std::set<std::string> bound;
-  for (const T &t : ts)
-    freeSymbols(t, bound, out);
-  return out;
-}
-} // namespace
-
-std::set<std::string> freeSymbolsOf(const State &st) {
+std::map<std::string, Sort> freeVariablesOf(const State &st) {
   std::vector<T> ts = st.allFacts();
   for (const auto &[n, v] : st.vars)
     ts.push_back(v);
   ts.push_back(st.heap);
+  return freeVariables(ts);
+}
+
+std::set<std::string> freeSymbolsOf(const State &st) {
   std::set<std::string> out;
-  for (const auto &[n, sort] : freeSymbols(ts))
+  for (const auto &[n, sort] : freeVariablesOf(st))
     out.insert(n);
   return out;
 }
@@ -113,7 +88,7 @@ void Executor::checkUniform(const ir::Expr &cond, State &st) {
   std::vector<T> all = facts;
   all.push_back(c);
   std::vector<std::pair<std::string, T>> rename;
-  for (const auto &[n, sort] : freeSymbols(all))
+  for (const auto &[n, sort] : freeVariables(all))
     if (!thread_->sharedSymbols.count(n))
       rename.emplace_back(n, var(n + "$2nd", sort));
   std::vector<T> other;
@@ -251,12 +226,21 @@ void Executor::exec(const ir::Stmt &s, State &st) {
     }
     ExprEncoder enc(vc_, st);
     T v = enc.encode(*s.value);
-    vc_.check(st, {}, v, s.assertCode, s.name.empty() ? s.value->range : s.range,
+    // About this thread and a second one (vcgen/two_thread.h): checked with the
+    // second thread's facts, and not assumed after (a state has no facts of pairs).
+    bool pair = mentionsOther(*s.value);
+    if (pair && !vc_.pair)
+      return; // reported by the encoder
+    vc_.check(st, pair ? pairFacts(st, *vc_.pair, &s) : std::vector<T>{}, v, s.assertCode,
+              s.name.empty() ? s.value->range : s.range,
               s.assertMessage.empty() ? what + " may not hold" : s.assertMessage);
-    st.assume(v);
+    if (!pair)
+      st.assume(v);
     return;
   }
   case ir::StmtKind::Assume: {
+    if (mentionsOther(*s.value))
+      return; // a claim about two threads: assuming less is sound
     ExprEncoder enc(vc_, st);
     st.assume(enc.encode(*s.value));
     return;

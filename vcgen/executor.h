@@ -51,6 +51,7 @@ struct ThreadContext {
 // The free constants of the state's facts, variables and heap: what the group
 // shares before thread-specific symbols are introduced.
 std::set<std::string> freeSymbolsOf(const State &st);
+std::map<std::string, term::Sort> freeVariablesOf(const State &st); // with their sorts
 
 // The variables a thread's postcondition reads with their values where the thread
 // started (EntryValues): every variable of st.oldVars.

@@ -2,6 +2,7 @@
 
 #include "vcgen/function_contract.h"
 #include "vcgen/int_model.h"
+#include "vcgen/two_thread.h"
 
 #include <fmt/format.h>
 
@@ -315,6 +316,12 @@ T ExprEncoder::encodeNode(const ir::Expr &e) {
     return encodeCall(e);
   case ir::ExprKind::Old:
     return encodeOld(e);
+  case ir::ExprKind::Other:
+    return encodeOther(e);
+  case ir::ExprKind::Enabled:
+    // The thread evaluating it is where it evaluates it; the second thread may not
+    // be (inside an Other, this thread's symbol becomes the second thread's).
+    return inOther_ ? thisEnabled() : boolConst(true);
   case ir::ExprKind::Result:
     if (!st_.result) {
       vc_.typeError(e.range, "\\result is only available in postconditions");
@@ -670,6 +677,45 @@ T ExprEncoder::encodeIndex(const ir::Expr &e) {
   if (vc_.bounded(e.cint))
     st_.assume(inRange(cell, e.cint));
   return cell;
+}
+
+// `__other_int(e)`: e as the second thread of a pair evaluates it (vcgen/two_thread.h).
+// Its reads and checks are that thread's own, made where it runs the code; here
+// only the value is needed.
+T ExprEncoder::encodeOther(const ir::Expr &e) {
+  if (!vc_.pair) {
+    vc_.unsupported(e.range, "a GPUVerify two-thread predicate here (kprove checks them in a "
+                             "GPU kernel's own annotations, against a second thread of its "
+                             "launch)");
+    return vc_.freshVar("other", sortOf(e.type));
+  }
+  bool savedChecks = checks;
+  ReadCheck savedReads = reads;
+  checks = false;
+  reads = ReadCheck::None;
+  ++inOther_;
+  // The second thread's variables and memory are this thread's (renamed below) only
+  // when it is here too; when not, they hold values of their own. (Inside a second
+  // Other, this thread again: already so from the first.)
+  std::vector<std::pair<std::string, T>> savedVars;
+  T savedHeap = st_.heap;
+  if (inOther_ % 2 == 1) {
+    for (auto &[name, value] : st_.vars)
+      if (value && !vc_.pair->fixedNames.count(name)) {
+        savedVars.emplace_back(name, value);
+        value = ite(thisEnabled(), value, var("$disabled$" + name, value->sort));
+      }
+    if (st_.heap)
+      st_.heap = ite(thisEnabled(), st_.heap, var("$disabled$heap", Sort::Heap));
+  }
+  T v = encode(*e.args[0]);
+  for (auto &[name, value] : savedVars)
+    st_.vars[name] = value;
+  st_.heap = savedHeap;
+  --inOther_;
+  checks = savedChecks;
+  reads = savedReads;
+  return otherThreadCopy(v, *vc_.pair);
 }
 
 T ExprEncoder::encodeOld(const ir::Expr &e) {

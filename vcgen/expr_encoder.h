@@ -98,10 +98,12 @@ private:
   void addSumAxioms(const std::string &symbol, const term::T &shape,
                     const std::vector<term::BoundVar> &params);
   term::T encodeOld(const ir::Expr &e);
+  term::T encodeOther(const ir::Expr &e); // GPUVerify's two-thread predicates
   term::T guarded(const term::T &cond, const ir::Expr &e);
 
   VcContext &vc_;
   State &st_;
+  int inOther_ = 0; // Others around the expression being encoded
 };
 
 } // namespace kprove::vcgen

@@ -3,7 +3,10 @@
 #include "vcgen/executor.h"
 #include "vcgen/expr_encoder.h"
 #include "vcgen/int_model.h"
+#include "vcgen/lockstep.h"
+#include "vcgen/modifies.h"
 #include "vcgen/resources.h"
+#include "vcgen/two_thread.h"
 #include "vcgen/vacuity.h"
 
 #include <fmt/format.h>
@@ -459,9 +462,30 @@ private:
     tc.spaces = spaces_;
     State st = base_;
     assumeLaunchPermissions(st);
+    // GPUVerify's two-thread predicates (vcgen/two_thread.h): what a second thread
+    // of the launch shares with this one. The local arrays are one group's.
+    PairContext pair;
+    pair.launchShared = freeSymbolsOf(st);
+    pair.launchShared.insert({nullRef()->name, readPermission()->name});
+    for (const ir::KernelArray &a : k_.locals)
+      if (a.space == ir::MemorySpace::Local && st.vars.count(a.name) &&
+          st.vars.at(a.name)->op == Op::Var)
+        pair.launchShared.erase(st.vars.at(a.name)->name);
     fix(st, groupVars_);
     tc.sharedSymbols = freeSymbolsOf(st); // the group's: everything but the local ids
+    for (const auto &[symbol, sort] : freeVariablesOf(st))
+      if (!pair.launchShared.count(symbol))
+        pair.groupShared.emplace(symbol, sort);
     fix(st, localVars_);
+    pair.startFacts = st.allFacts();
+    pair.groupIds = groupVars_;
+    pair.localIds = localVars_;
+    std::set<std::string> assigned = modifiesOf(k_.body).vars;
+    for (const auto &[n, v] : base_.vars)
+      if (!assigned.count(n))
+        pair.fixedNames.insert(n);
+    pair.fixedNames.insert(groupVars_.begin(), groupVars_.end());
+    pair.fixedNames.insert(localVars_.begin(), localVars_.end());
     // The thread's private arrays: its own, wholly. Constant memory: no thread writes
     // it (the front end rejects writes), so each may hold it wholly. The front end
     // keeps both out of the kernel's and the barriers' contracts, so no other thread's
@@ -484,8 +508,20 @@ private:
       if (n.rfind("$lid", 0) != 0)
         uniform.insert(n); // parameters, sizes, local arrays, ids of unused dimensions
     // One group's threads share its id (bound by `fix` above, so not in base_).
+    // Across groups: without the group ids and the local arrays.
+    std::set<std::string> launchUniform = uniform;
+    for (const ir::KernelArray &a : k_.locals)
+      if (a.space == ir::MemorySpace::Local)
+        launchUniform.erase(a.name);
+    LockStepResult launch =
+        analyseLockStep(k_.body, launchUniform, vc_.heapFunctions, carriesPairClaim);
+    pair.launchUniform = std::move(launch.uniform);
+    pair.reachedByLaunch = std::move(launch.reachedTogether);
     uniform.insert(groupVars_.begin(), groupVars_.end());
     analyseDivergence(tc, k_.body, uniform, vc_.heapFunctions);
+    pair.groupUniform = tc.uniform;
+    pair.reachedByGroup =
+        analyseLockStep(k_.body, uniform, vc_.heapFunctions, carriesPairClaim).reachedTogether;
     ExhaleBlame blame{DiagCode::Post,
                       DiagCode::Post,
                       "the thread's postcondition",
@@ -502,6 +538,11 @@ private:
     };
     st.oldHeap = st.heap;
     st.oldVars = st.vars;
+    struct PairScope { // the pair is this thread's only
+      VcContext &vc;
+      ~PairScope() { vc.pair = nullptr; }
+    } scope{vc_};
+    vc_.pair = &pair;
     vcgen::verifyThread(vc_, tc, st, pre_, post_, k_.body, blame);
   }
 

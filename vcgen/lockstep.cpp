@@ -18,6 +18,9 @@ void declaredIn(const std::vector<ir::StmtPtr> &body, std::set<std::string> &out
 // between threads even with the same arguments.
 struct LockStepAnalysis {
   const std::set<std::string> &memoryReaders;
+  const std::function<bool(const ir::Stmt &)> &isPoint;
+  std::set<const ir::Stmt *> divergentPoints; // reached under a condition that may differ
+  std::set<const ir::Stmt *> visitedPoints;   // every point the analysis saw
 
   bool isUniform(const ir::Expr &e, const std::set<std::string> &uniform,
                  std::set<std::string> &bound) {
@@ -25,6 +28,7 @@ struct LockStepAnalysis {
     case ir::ExprKind::Index: // memory may differ between reads of different threads
     case ir::ExprKind::Old:
     case ir::ExprKind::Result:
+    case ir::ExprKind::Other: // another thread's value
       return false;
     case ir::ExprKind::Call: // a pure function over memory reads it (red team, cause 22)
       if (memoryReaders.count(e.name))
@@ -182,6 +186,11 @@ struct LockStepAnalysis {
     for (const ir::StmtPtr &s : body) {
       Conds here = conds;
       addAll(here, exited.all());
+      if (isPoint && isPoint(*s)) {
+        visitedPoints.insert(s.get());
+        if (!here.empty())
+          divergentPoints.insert(s.get());
+      }
       switch (s->kind) {
       case ir::StmtKind::Barrier:
         for (const ir::Expr *c : here)
@@ -212,6 +221,9 @@ struct LockStepAnalysis {
         if (!isUniform(*s->cond, uniform))
           addAll(inner, {s->cond.get()});
         Exits left = findDivergence(s->body, inner, uniform, out);
+        // The loop's head, each iteration: its condition and its body's exits decide.
+        if (isPoint && (inner.size() > here.size() || !left.all().empty()) && isPoint(*s))
+          divergentPoints.insert(s.get());
         if (!left.returned.empty() || !left.broke.empty()) {
           // A thread that returned or broke in one iteration misses the barriers of
           // the next.
@@ -245,14 +257,20 @@ struct LockStepAnalysis {
 } // namespace
 
 LockStepResult analyseLockStep(const std::vector<ir::StmtPtr> &body, std::set<std::string> uniform,
-                               const std::set<std::string> &memoryReaders) {
-  LockStepAnalysis a{memoryReaders};
+                               const std::set<std::string> &memoryReaders,
+                               const std::function<bool(const ir::Stmt &)> &isPoint) {
+  LockStepAnalysis a{memoryReaders, isPoint, {}, {}};
   declaredIn(body, uniform); // optimistic start; demote to a fixpoint
   while (a.demote(body, true, uniform)) {
   }
   LockStepResult r;
   a.findDivergence(body, {}, uniform, r.errors);
   r.uniform = std::move(uniform);
+  // A point the analysis never saw (inside a statement it does not enter) is not
+  // reached together as far as it knows.
+  for (const ir::Stmt *p : a.visitedPoints)
+    if (!a.divergentPoints.count(p))
+      r.reachedTogether.insert(p);
   return r;
 }
 

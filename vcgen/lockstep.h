@@ -18,6 +18,7 @@
 
 #include "logic/ir.h"
 
+#include <functional>
 #include <set>
 #include <string>
 #include <vector>
@@ -32,12 +33,17 @@ struct DivergenceError {
 struct LockStepResult {
   std::set<std::string> uniform; // names with one value across the group
   std::vector<DivergenceError> errors;
+  // Of the statements `isPoint` picks, those all threads reach together: no
+  // condition that may differ between threads decides whether a thread reaches them
+  // (for a loop: its head, every iteration).
+  std::set<const ir::Stmt *> reachedTogether;
 };
 
 // `uniform` holds the names known to be uniform on entry (parameters, sizes,
 // the group id); thread ids must not be in it. `memoryReaders`: the pure functions
 // that read memory (VcContext::heapFunctions), whose calls are never uniform.
 LockStepResult analyseLockStep(const std::vector<ir::StmtPtr> &body, std::set<std::string> uniform,
-                               const std::set<std::string> &memoryReaders);
+                               const std::set<std::string> &memoryReaders,
+                               const std::function<bool(const ir::Stmt &)> &isPoint = {});
 
 } // namespace kprove::vcgen

@@ -9,6 +9,7 @@
 #include "vcgen/expr_encoder.h"
 #include "vcgen/int_model.h"
 #include "vcgen/modifies.h"
+#include "vcgen/two_thread.h"
 #include "vcgen/vacuity.h"
 
 #include <fmt/format.h>
@@ -168,13 +169,14 @@ void Executor::execWhile(const ir::Stmt &s, State &st) {
   // Entry: the invariant holds; what it does not cover stays with the frame.
   State after = st;
   checkCandidates(after, DiagCode::LoopEntry, "on entry");
-  // Related locations: the loop whose invariant failed, as well as the clause.
-  if (inv)
+  if (inv) {
+    PairPointScope head(vc_, &s); // two-thread invariants: claims at the loop's head
     res_.exhale(*inv, after,
                 {DiagCode::LoopEntry,
                  DiagCode::LoopEntry,
                  "the loop invariant on entry",
                  {{s.range, "on entry to this loop"}}});
+  }
   const State frame = after;
   auto havocModified = [&](State &x) {
     for (const std::string &n : modified)
@@ -220,6 +222,7 @@ void Executor::execWhile(const ir::Stmt &s, State &st) {
                            : "the loop invariant after an iteration",
                       {{s.range, "after an iteration of this loop"}}};
     blame.site = site;
+    PairPointScope head(vc_, &s);
     res_.exhale(*inv, x, blame);
   };
   nextIteration(body, std::nullopt);

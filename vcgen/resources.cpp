@@ -1,5 +1,7 @@
 #include "vcgen/resources.h"
+
 #include "vcgen/int_model.h"
+#include "vcgen/two_thread.h"
 
 #include <fmt/format.h>
 
@@ -212,7 +214,7 @@ void ResourceEngine::collect(const ir::Expr &e, ExprEncoder &enc, std::vector<QB
     collect(*e.args[0], enc, binders, atomGuards, out, opts);
     // Facts of the left side are known while the right side is evaluated.
     for (size_t i = before; i < out.size(); ++i)
-      if (out[i].kind == Atom::Kind::Pure)
+      if (out[i].kind == Atom::Kind::Pure && !out[i].relational)
         enc.guards.push_back(implies(land(out[i].guards), out[i].formula));
     collect(*e.args[1], enc, binders, atomGuards, out, opts);
     enc.guards.resize(mark);
@@ -358,6 +360,12 @@ void ResourceEngine::collect(const ir::Expr &e, ExprEncoder &enc, std::vector<QB
     return;
   }
   Atom a = base(Atom::Kind::Pure);
+  if (mentionsOther(e)) {
+    a.relational = true;
+    a.formula = vc_.pair ? enc.encode(e) : boolConst(true);
+    out.push_back(a);
+    return;
+  }
   a.formula = enc.encode(e);
   arraysReadBy(e, a.arraysRead);
   a.readsArrays = !a.arraysRead.empty();
@@ -472,8 +480,32 @@ namespace {
 Atom pinBlockBindersInForall(Atom a); // below, with the other binder eliminations
 } // namespace
 
+// A claim about this thread and a second one (vcgen/two_thread.h): never assumed (a
+// state keeps no facts about pairs); checked with the second thread's facts.
+void ResourceEngine::applyRelational(const Atom &a, State &st, bool inhale,
+                                     const ExhaleBlame *blame) {
+  if (inhale)
+    return;
+  auto [range, notes] = blameFor(*blame, a.range);
+  if (!vc_.pair) {
+    vc_.unsupported(range, "a GPUVerify two-thread predicate here (kprove checks them in a GPU "
+                           "kernel's own annotations, against a second thread of its launch)");
+    return;
+  }
+  std::vector<T> conds = a.guards;
+  for (const QBinder &b : a.binders)
+    conds.push_back(rangeOf(b));
+  vc_.check(st, pairFacts(st, *vc_.pair, vc_.pairPoint), implies(land(conds), a.formula),
+            blame->pureCode, range,
+            fmt::format("{} may not hold", blame->what.empty() ? "this" : blame->what), notes);
+}
+
 void ResourceEngine::applyPure(const Atom &original, State &st, bool inhale,
                                const ExhaleBlame *blame) {
+  if (original.relational) {
+    applyRelational(original, st, inhale, blame);
+    return;
+  }
   const Atom a = inhale ? pinBlockBindersInForall(original) : original;
   // A binder the fact does not mention only asks for its range to be non-empty:
   // `(\forall* threads; n == 16)` is `n == 16` when there is a thread, with no

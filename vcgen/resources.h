@@ -40,6 +40,9 @@ struct Atom {
   SourceRange range;
   std::string arrayName;    // Perm: the array variable, for fence checks
   bool readsArrays = false; // Pure: reads the heap (fence filtering in seed barriers)
+  // Pure: about this thread and a second one (vcgen/two_thread.h): checked with a
+  // second thread, never assumed; its formula is unset outside a GPU kernel's thread.
+  bool relational = false;
   std::vector<std::string> arraysRead;
   // Pure: the `{: e :}` terms of the \forall* quantifiers around it (over skolems),
   // its patterns when assumed; Perm atoms keep kprove's inverse-function encoding.
@@ -106,6 +109,7 @@ private:
   void applyPerm(const Atom &a, State &st, bool inhale, const ExhaleBlame *blame,
                  bool assumeBounded);
   void applyPure(const Atom &a, State &st, bool inhale, const ExhaleBlame *blame);
+  void applyRelational(const Atom &a, State &st, bool inhale, const ExhaleBlame *blame);
 
   VcContext &vc_;
 };

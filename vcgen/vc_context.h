@@ -15,6 +15,8 @@
 
 namespace kprove::vcgen {
 
+struct PairContext; // vcgen/two_thread.h
+
 class VcContext {
 public:
   VcContext(const ir::Program &program, DiagnosticEngine &diags);
@@ -146,6 +148,12 @@ public:
   // that rule buffer aliasing in or out: guards of the per-location checks only,
   // so the thread's other obligations do not carry their quantifiers.
   std::vector<term::T> launchFacts;
+  // While a GPU kernel's thread is verified: what a query about it and a second
+  // thread of its launch assumes (GPUVerify's two-thread predicates); null elsewhere.
+  const PairContext *pair = nullptr;
+  // The statement whose two-thread claims are being checked (an assert, or a loop's
+  // invariants); null elsewhere (a postcondition, a call's precondition).
+  const ir::Stmt *pairPoint = nullptr;
   // --int-math: C's integer types are mathematical integers (no wrap, no overflow
   // obligations); their `/` and `%` still truncate.
   bool intMath = false;

@@ -292,6 +292,7 @@ private:
     case ExprKind::Perm:
     case ExprKind::PointsTo:
     case ExprKind::Old:
+    case ExprKind::Other: // the second thread's reads are its own
       return; // specification only
     default:
       break;

@@ -343,6 +343,7 @@ private:
   bool gpuVerifyStatement(const clang::Stmt *s, std::vector<StmtPtr> &out);
   const clang::Expr *gpuVerifyLoopHead(const clang::Expr *c, std::vector<ir::Clause> &clauses);
   std::optional<ExprPtr> gpuVerifyValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre);
+  ExprPtr otherThread(const ExprPtr &e, SourceRange r); // GPUVerify's second thread
   ExprPtr gpuVerifySpec(const clang::Expr *e);
   bool gpuVerifyRejected(const std::string &name, SourceRange r);
   bool gpuVerifyRejectedIn(const clang::Stmt *s);

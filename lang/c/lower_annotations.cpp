@@ -113,6 +113,7 @@ bool CLowering::isFloatValued(const ir::Expr &e) const {
   case ExprKind::Index:
     return e.args[0]->kind == ExprKind::Var && floatNames_.count(e.args[0]->name) > 0;
   case ExprKind::Old:
+  case ExprKind::Other:
     return isFloatValued(*e.args[0]);
   case ExprKind::Ite:
     return isFloatValued(*e.args[1]) || isFloatValued(*e.args[2]);

@@ -9,10 +9,12 @@
 //   __implies(a, b)  __enabled()  __ite(c, a, b)  __return_val_int()  __old_int(x)
 //   __read(p) __write(p) __read_offset_bytes(p) ...   the thread's access history
 //                                              (lang/c/lower_access_history.cpp)
-// GPUVerify reasons about two threads at once; kprove's proofs are per thread, with
-// permissions. The predicates that speak of a second thread, of the values accessed
-// or of threads that do not execute the annotation have no meaning here and are
-// `unsupported`, by name. Candidate
+//   __other_int(e) __uniform_int(e) __distinct_int(e) __all(p) __exclusive(p)
+//   __global_assert(e) __global_invariant(e)   claims about this thread and a second
+//                                              one (vcgen/two_thread.h)
+// The predicates that speak of the values accessed, of pointer bases or of the
+// dominating threads have no meaning in kprove's logic and are `unsupported`, by
+// name. Candidate
 // invariants are hints GPUVerify itself may drop: kprove drops them (with a note),
 // which only makes less provable.
 #include "lang/c/clang_lowering.h"
@@ -44,7 +46,18 @@ enum class Gv {
   AddNoOverflowValue, // __add_noovfl_int(a, b): the sum, assumed not to overflow
   AccessFlag,         // __read(p), __write(p): lang/c/lower_access_history.cpp
   AccessOffset,       // __read_offset_bytes(p), __write_offset_bytes(p)
-  Rejected,           // a predicate kprove does not model: unsupported, with the reason below
+  // The two-thread predicates (vcgen/two_thread.h): e in the second thread, and the
+  // claims GPUVerify's header defines with it.
+  Other,     // __other_int(e)
+  Uniform,   // __uniform_int(e): e == __other_int(e)
+  Distinct,  // __distinct_int(e): e != __other_int(e)
+  All,       // __all(p): p && __other_bool(p)
+  Exclusive, // __exclusive(p), __at_most_one(p): !__all(p)
+  // The all-threads forms: the claim of each thread, whether it executes the
+  // annotation or not: this thread's, and the second thread's wherever it is.
+  GlobalAssert,    // __global_assert(e)
+  GlobalInvariant, // __global_invariant(e)
+  Rejected,        // a predicate kprove does not model: unsupported, with the reason below
 };
 
 struct GvEntry {
@@ -53,9 +66,9 @@ struct GvEntry {
   std::string_view why; // Rejected: why kprove has no meaning for it
 };
 
-constexpr std::string_view kTwoThread =
-    "a GPUVerify two-thread predicate: it compares the two threads of GPUVerify's two-thread "
-    "reduction, and kprove's proofs are per thread";
+constexpr std::string_view kSameGroup =
+    "GPUVerify's same-group test: compare the group ids of the dimensions the kernel uses, "
+    "`get_group_id(0) == __other_int(get_group_id(0))`";
 constexpr std::string_view kHistory =
     "a GPUVerify access-history predicate kprove does not record: it speaks of the values the "
     "thread has read or written or of their permissions (kprove proves race freedom with "
@@ -98,21 +111,21 @@ const std::vector<GvEntry> &gvTable() {
       {"__add_noovfl", Gv::AddNoOverflow, {}},
       {"__add_noovfl_int", Gv::AddNoOverflowValue, {}},
       {"__add_noovfl_unsigned_int", Gv::AddNoOverflowValue, {}},
-      {"__global_assert", Gv::Rejected, kAllThreads},
-      {"__global_invariant", Gv::Rejected, kAllThreads},
-      {"__other_int", Gv::Rejected, kTwoThread},
-      {"__other_unsigned_int", Gv::Rejected, kTwoThread},
-      {"__other_bool", Gv::Rejected, kTwoThread},
-      {"__uniform_int", Gv::Rejected, kTwoThread},
-      {"__uniform_unsigned_int", Gv::Rejected, kTwoThread},
-      {"__uniform_bool", Gv::Rejected, kTwoThread},
-      {"__distinct_int", Gv::Rejected, kTwoThread},
-      {"__distinct_unsigned_int", Gv::Rejected, kTwoThread},
-      {"__distinct_bool", Gv::Rejected, kTwoThread},
-      {"__all", Gv::Rejected, kTwoThread},
-      {"__exclusive", Gv::Rejected, kTwoThread},
-      {"__at_most_one", Gv::Rejected, kTwoThread},
-      {"__same_group", Gv::Rejected, kTwoThread},
+      {"__global_assert", Gv::GlobalAssert, {}},
+      {"__global_invariant", Gv::GlobalInvariant, {}},
+      {"__other_int", Gv::Other, {}},
+      {"__other_unsigned_int", Gv::Other, {}},
+      {"__other_bool", Gv::Other, {}},
+      {"__uniform_int", Gv::Uniform, {}},
+      {"__uniform_unsigned_int", Gv::Uniform, {}},
+      {"__uniform_bool", Gv::Uniform, {}},
+      {"__distinct_int", Gv::Distinct, {}},
+      {"__distinct_unsigned_int", Gv::Distinct, {}},
+      {"__distinct_bool", Gv::Distinct, {}},
+      {"__all", Gv::All, {}},
+      {"__exclusive", Gv::Exclusive, {}},
+      {"__at_most_one", Gv::Exclusive, {}},
+      {"__same_group", Gv::Rejected, kSameGroup},
       {"__dominator_enabled", Gv::Rejected, kAllThreads},
       {"__read", Gv::AccessFlag, {}},
       {"__write", Gv::AccessFlag, {}},
@@ -418,6 +431,19 @@ bool CLowering::gpuVerifyStatement(const clang::Stmt *s, std::vector<StmtPtr> &o
     return true;
   }
   switch (kind) {
+  case Gv::GlobalAssert: {
+    // This thread's claim, and the second thread's wherever that thread is.
+    const clang::Expr *a = arg();
+    ExprPtr e = a ? gpuVerifySpec(a) : nullptr;
+    if (!e)
+      return true;
+    for (ExprPtr claim : {e, otherThread(e, r)}) {
+      auto st = newStmt(StmtKind::Assert, r);
+      st->value = claim;
+      out.push_back(st);
+    }
+    return true;
+  }
   case Gv::Assert:
   case Gv::Assume: {
     const clang::Expr *a = arg();
@@ -430,6 +456,7 @@ bool CLowering::gpuVerifyStatement(const clang::Stmt *s, std::vector<StmtPtr> &o
     return true;
   }
   case Gv::Invariant:
+  case Gv::GlobalInvariant:
     typeError(r, "GPUVerify's '" + name +
                      "' is not at a loop head: it belongs in its loop's condition, before the "
                      "test: `while (" +
@@ -475,7 +502,8 @@ const clang::Expr *CLowering::gpuVerifyLoopHead(const clang::Expr *c,
     Gv k = gvKind(gpuVerifyName(llvm::dyn_cast<clang::CallExpr>(h->IgnoreParenImpCasts())));
     // An __assert at the loop head is an invariant too (GPUVerify: __invariant is
     // a synonym of __assert).
-    if (k != Gv::Invariant && k != Gv::Assert && k != Gv::Candidate && k != Gv::Rejected)
+    if (k != Gv::Invariant && k != Gv::GlobalInvariant && k != Gv::Assert && k != Gv::Candidate &&
+        k != Gv::Rejected)
       return c;
   }
   for (const clang::Expr *h : items) {
@@ -505,6 +533,10 @@ const clang::Expr *CLowering::gpuVerifyLoopHead(const clang::Expr *c,
       typeError(r, "GPUVerify's '" + name + "' takes one argument");
     } else if (ExprPtr e = gpuVerifySpec(call->getArg(0))) {
       clauses.push_back({ir::ClauseKind::LoopInvariant, e, r});
+      // __global_invariant: the second thread's too, wherever it is (a separate
+      // clause: this thread's part stays an assumption of each iteration).
+      if (k == Gv::GlobalInvariant)
+        clauses.push_back({ir::ClauseKind::LoopInvariant, otherThread(e, r), r});
     }
   }
   return test;
@@ -561,6 +593,25 @@ ExprPtr CLowering::addNoOverflow(const clang::CallExpr *c, const std::string &na
   return typed(ir::makeBinary(ir::BinOp::Add, args[0], args[1], r), cintOf(c->getType()));
 }
 
+// `e` as the second thread evaluates it (ir's Other): a copy of its own, since later
+// passes rewrite expressions in place (C's conversions).
+ExprPtr CLowering::otherThread(const ExprPtr &e, SourceRange r) {
+  std::function<ExprPtr(const ExprPtr &)> copy = [&](const ExprPtr &x) -> ExprPtr {
+    if (!x)
+      return x;
+    auto c = std::make_shared<ir::Expr>(*x);
+    for (ExprPtr &a : c->args)
+      a = copy(a);
+    return c;
+  };
+  auto o = std::make_shared<ir::Expr>();
+  o->kind = ExprKind::Other;
+  o->range = r;
+  o->args = {copy(e)};
+  o->cint = e->cint;
+  return o;
+}
+
 // A GPUVerify function inside an expression: its value (null after an error), or
 // nullopt when the call is no GPUVerify annotation.
 std::optional<ExprPtr> CLowering::gpuVerifyValue(const clang::CallExpr *c,
@@ -592,9 +643,25 @@ std::optional<ExprPtr> CLowering::gpuVerifyValue(const clang::CallExpr *c,
   switch (kind) {
   case Gv::Implies:
     return ir::makeBinary(ir::BinOp::Implies, args[0], args[1], r);
-  case Gv::Enabled:
-    // The annotation is evaluated by the thread executing it: that thread is enabled.
-    return ir::makeBool(true, r);
+  case Gv::Enabled: {
+    // True for the thread executing the annotation; inside __other_bool, whether the
+    // second thread is at this point too.
+    auto e = std::make_shared<ir::Expr>();
+    e->kind = ExprKind::Enabled;
+    e->range = r;
+    return e;
+  }
+  case Gv::Other:
+    return otherThread(args[0], r);
+  case Gv::Uniform:
+  case Gv::Distinct:
+    return ir::makeBinary(kind == Gv::Uniform ? ir::BinOp::Eq : ir::BinOp::Ne, args[0],
+                          otherThread(args[0], r), r);
+  case Gv::All:
+  case Gv::Exclusive: {
+    ExprPtr both = ir::makeBinary(ir::BinOp::And, args[0], otherThread(args[0], r), r);
+    return kind == Gv::All ? both : ir::makeUnary(ir::UnOp::Not, both, r);
+  }
   case Gv::Ite: {
     auto e = std::make_shared<ir::Expr>();
     e->kind = ExprKind::Ite;

@@ -155,6 +155,7 @@ void CLowering::typeSpec(ExprPtr &e) {
       e->cint = scopedIntType(e->args[0]->name, true);
     return;
   case ExprKind::Old:
+  case ExprKind::Other:
     e->cint = e->args[0]->cint;
     return;
   case ExprKind::Result:

@@ -1,0 +1,101 @@
+#include "vcgen/two_thread.h"
+
+#include <string_view>
+
+namespace kprove::vcgen {
+
+using namespace term;
+
+namespace {
+constexpr std::string_view kOtherSuffix = "$other";
+constexpr const char *kThisEnabled = "$enabled";
+
+bool endsWithSuffix(const std::string &name) {
+  return name.size() > kOtherSuffix.size() &&
+         name.compare(name.size() - kOtherSuffix.size(), kOtherSuffix.size(), kOtherSuffix) == 0;
+}
+} // namespace
+
+bool mentionsOther(const ir::Expr &e) {
+  if (e.kind == ir::ExprKind::Other)
+    return true;
+  for (const ir::ExprPtr &a : e.args)
+    if (a && mentionsOther(*a))
+      return true;
+  return false;
+}
+
+T thisEnabled() {
+  return var(kThisEnabled, Sort::Bool);
+}
+
+bool carriesPairClaim(const ir::Stmt &s) {
+  if (s.kind == ir::StmtKind::Assert)
+    return s.value && mentionsOther(*s.value);
+  if (s.kind == ir::StmtKind::While)
+    for (const ir::Clause &c : s.clauses)
+      if (c.expr && mentionsOther(*c.expr))
+        return true;
+  return false;
+}
+
+T otherThreadCopy(const T &t, const PairContext &pair) {
+  std::vector<std::pair<std::string, T>> swap; // substitute replaces simultaneously
+  for (const auto &[name, sort] : freeVariables({t})) {
+    if (endsWithSuffix(name))
+      swap.emplace_back(name, var(name.substr(0, name.size() - kOtherSuffix.size()), sort));
+    else if (!pair.launchShared.count(name))
+      swap.emplace_back(name, var(name + std::string(kOtherSuffix), sort));
+  }
+  return swap.empty() ? t : substitute(t, swap);
+}
+
+std::vector<T> pairFacts(const State &st, const PairContext &pair, const ir::Stmt *point) {
+  auto valueOf = [&](const std::string &name) -> T {
+    auto it = st.vars.find(name);
+    return it == st.vars.end() ? nullptr : it->second;
+  };
+  auto sameIds = [&](const std::vector<std::string> &ids) {
+    std::vector<T> eqs;
+    for (const std::string &id : ids)
+      if (T v = valueOf(id))
+        eqs.push_back(eq(v, otherThreadCopy(v, pair)));
+    return land(eqs);
+  };
+  T sameGroup = sameIds(pair.groupIds);
+  std::vector<T> out;
+  T thisOne = thisEnabled(), otherOne = otherThreadCopy(thisOne, pair);
+  out.push_back(thisOne); // it evaluates the claim
+  // Where all threads arrive together (uniform control), the second is here too.
+  if (point && pair.reachedByLaunch.count(point))
+    out.push_back(otherOne);
+  else if (point && pair.reachedByGroup.count(point))
+    out.push_back(implies(sameGroup, otherOne));
+  // Another thread: not this one.
+  out.push_back(lnot(land(sameGroup, sameIds(pair.localIds))));
+  // What every thread knows where it starts: the ranges of its ids, the launch.
+  for (const T &f : pair.startFacts)
+    out.push_back(otherThreadCopy(f, pair));
+  // In this thread's group it has the group's id and local arrays.
+  for (const auto &[name, sort] : pair.groupShared) {
+    T mine = var(name, sort);
+    out.push_back(implies(sameGroup, eq(mine, otherThreadCopy(mine, pair))));
+  }
+  // Enabled: at this point of the lock-step run, with the same branches taken.
+  std::vector<T> here;
+  for (const T &f : st.allFacts())
+    here.push_back(otherThreadCopy(f, pair));
+  for (const auto &[name, value] : st.vars) {
+    if (!value || value->sort == Sort::Heap)
+      continue;
+    bool launch = pair.launchUniform.count(name) > 0;
+    if (!launch && !pair.groupUniform.count(name))
+      continue;
+    T same = eq(value, otherThreadCopy(value, pair));
+    here.push_back(launch ? same : implies(sameGroup, same));
+  }
+  out.push_back(implies(otherOne, land(here)));
+  return out;
+}
+
+} // namespace kprove::vcgen
