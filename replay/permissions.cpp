@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+
 namespace kprove::replay::detail {
 
 bool Interpreter::unfenced(const ir::Stmt &b, const CellKey &k) const {
@@ -173,43 +175,55 @@ void Interpreter::defineCells(const ir::Expr &pre, Thread &t) {
   c.checkReads = false;
   bool muted = muted_;
   muted_ = true;
-  for (const ir::Expr *part : parts) {
-    const ir::Expr *quantifier = part->kind == ir::ExprKind::Forall ? part : nullptr;
-    const ir::Expr *body = quantifier ? quantifier->args[1].get() : part;
-    const ir::Expr *guard = nullptr;
-    if (body && body->kind == ir::ExprKind::Binary && body->binop == ir::BinOp::Implies) {
-      guard = body->args[0].get();
-      body = body->args[1].get();
+  // A defining conjunct: `h[x] == e`, under guards (`g ==> ...`), conjunctions and
+  // nested \forall (a 2-D `(\forall i; (\forall j; a[i*4+j] == v))`).
+  std::function<void(const ir::Expr &)> visit = [&](const ir::Expr &e) {
+    if (e.kind == ir::ExprKind::Forall) {
+      enumerate(e, c, [&](const std::string &) {
+        if (e.args[1])
+          visit(*e.args[1]);
+        return true;
+      });
+      return;
     }
-    if (!body || body->kind != ir::ExprKind::Binary || body->binop != ir::BinOp::Eq)
-      continue;
-    int side = body->args[0]->kind == ir::ExprKind::Index   ? 0
-               : body->args[1]->kind == ir::ExprKind::Index ? 1
-                                                            : -1;
-    if (side < 0)
-      continue;
-    const ir::Expr &cell = *body->args[static_cast<size_t>(side)];
-    const ir::Expr &value = *body->args[static_cast<size_t>(1 - side)];
-    auto define = [&]() {
-      if (guard && !evalBool(*guard, c))
-        return true;
-      CellKey k = cellOf(cell, c, "defines", false);
-      if (k.array <= 0 || static_cast<size_t>(k.array) >= arrays_.size())
-        return true;
-      Array &a = arrays_[static_cast<size_t>(k.array)];
-      if (a.local || k.index < 0 || k.index >= a.length || !defined_.insert(k).second)
-        return true;
-      Val v = eval(value, c);
-      if (v.k != Val::K::Int && v.k != Val::K::Bool)
-        return true;
-      a.cells[k.index] = bounded(a.elem) ? wrap(v.i, a.elem) : v.i;
-      return true;
+    if (e.kind == ir::ExprKind::Binary && e.binop == ir::BinOp::Implies) {
+      if (evalBool(*e.args[0], c))
+        visit(*e.args[1]);
+      return;
+    }
+    if (e.kind == ir::ExprKind::Binary && e.binop == ir::BinOp::And) {
+      visit(*e.args[0]);
+      visit(*e.args[1]);
+      return;
+    }
+    if (e.kind != ir::ExprKind::Binary || e.binop != ir::BinOp::Eq)
+      return;
+    // A C cell compared after its promotion (`(int) a[x] == 255` of a uchar cell):
+    // the cell; a value it cannot hold leaves the precondition false when evaluated.
+    auto cellOrNull = [](const ir::Expr *x) -> const ir::Expr * {
+      while (x && x->kind == ir::ExprKind::Convert && !x->args.empty())
+        x = x->args[0].get();
+      return x && x->kind == ir::ExprKind::Index ? x : nullptr;
     };
+    int side = cellOrNull(e.args[0].get()) ? 0 : cellOrNull(e.args[1].get()) ? 1 : -1;
+    if (side < 0)
+      return;
+    const ir::Expr &cell = *cellOrNull(e.args[static_cast<size_t>(side)].get());
+    const ir::Expr &value = *e.args[static_cast<size_t>(1 - side)];
+    CellKey k = cellOf(cell, c, "defines", false);
+    if (k.array <= 0 || static_cast<size_t>(k.array) >= arrays_.size())
+      return;
+    Array &a = arrays_[static_cast<size_t>(k.array)];
+    if (a.local || k.index < 0 || k.index >= a.length || !defined_.insert(k).second)
+      return;
+    Val v = eval(value, c);
+    if (v.k != Val::K::Int && v.k != Val::K::Bool)
+      return;
+    a.cells[k.index] = bounded(a.elem) ? wrap(v.i, a.elem) : v.i;
+  };
+  for (const ir::Expr *part : parts) {
     try {
-      if (quantifier)
-        enumerate(*quantifier, c, [&](const std::string &) { return define(); });
-      else
-        define();
+      visit(*part);
     } catch (const NotReplayable &) {
     } catch (const Stop &) {
     }

@@ -610,7 +610,7 @@ T ExprEncoder::encodeIndex(const ir::Expr &e) {
                         footprintOwner, vc_.spelling(e)));
     T cell = select(st_.heap, ref, idx);
     if (vc_.bounded(e.cint))
-      st_.assume(inRange(cell, e.cint));
+      keepCellRange(inRange(cell, e.cint));
     return cell;
   }
   const ReadCheck readCheck = st_.mask ? reads : ReadCheck::None;
@@ -675,8 +675,57 @@ T ExprEncoder::encodeIndex(const ir::Expr &e) {
   T cell = select(st_.heap, ref, idx);
   // Every store into an array of a C integer type is of its type: so are its cells.
   if (vc_.bounded(e.cint))
-    st_.assume(inRange(cell, e.cint));
+    keepCellRange(inRange(cell, e.cint));
   return cell;
+}
+
+void ExprEncoder::keepCellRange(const T &fact) {
+  st_.assume(fact);
+  if (!openSkolems_.empty())
+    cellRanges_.push_back({fact, {}});
+}
+
+size_t ExprEncoder::openQuantifier(const std::vector<T> &skolems) {
+  openSkolems_.push_back(skolems);
+  return cellRanges_.size();
+}
+
+void ExprEncoder::closeQuantifier(size_t mark) {
+  std::vector<T> closing = std::move(openSkolems_.back());
+  openSkolems_.pop_back();
+  auto mentionsOpen = [&](const T &fact) {
+    for (const std::vector<T> &level : openSkolems_)
+      for (const T &sk : level)
+        if (mentions(fact, sk->name))
+          return true;
+    return false;
+  };
+  std::vector<CellRange> kept;
+  for (size_t i = mark; i < cellRanges_.size(); ++i) {
+    CellRange &c = cellRanges_[i];
+    for (const T &sk : closing)
+      if (mentions(c.fact, sk->name))
+        c.skolems.push_back(sk);
+    if (mentionsOpen(c.fact)) {
+      kept.push_back(std::move(c)); // an outer quantifier closes it
+      continue;
+    }
+    if (c.skolems.empty())
+      continue; // ground: assumed when read
+    std::vector<BoundVar> bound;
+    std::vector<std::pair<std::string, T>> sub;
+    for (const T &sk : c.skolems) {
+      std::string bn = sk->name + "$cell";
+      bound.push_back({bn, sk->sort});
+      sub.emplace_back(sk->name, var(bn, sk->sort));
+    }
+    T body = substitute(c.fact, sub);
+    st_.assume(bound.size() == 1 ? forallWithMemoryTriggers(bound[0], body)
+                                 : forallWithIndexForms(bound, body));
+  }
+  cellRanges_.resize(mark);
+  for (CellRange &c : kept)
+    cellRanges_.push_back(std::move(c));
 }
 
 // `__other_int(e)`: e as the second thread of a pair evaluates it (vcgen/two_thread.h).
@@ -694,9 +743,12 @@ T ExprEncoder::encodeOther(const ir::Expr &e) {
   checks = false;
   reads = ReadCheck::None;
   ++inOther_;
-  // The second thread's variables and memory are this thread's (renamed below) only
-  // when it is here too; when not, they hold values of their own. (Inside a second
-  // Other, this thread again: already so from the first.)
+  // The second thread's variables are this thread's (renamed below) only when it is
+  // here too; when not, they hold values of their own. Its memory is never this
+  // thread's view renamed: that view has this thread's writes but not the cells other
+  // threads wrote since (a cell this thread wrote would read stale in the copy), so
+  // what it reads is unknown. (Inside a second Other, this thread again: so from the
+  // first already.)
   std::vector<std::pair<std::string, T>> savedVars;
   T savedHeap = st_.heap;
   if (inOther_ % 2 == 1) {
@@ -706,7 +758,7 @@ T ExprEncoder::encodeOther(const ir::Expr &e) {
         value = ite(thisEnabled(), value, var("$disabled$" + name, value->sort));
       }
     if (st_.heap)
-      st_.heap = ite(thisEnabled(), st_.heap, var("$disabled$heap", Sort::Heap));
+      st_.heap = vc_.freshVar("other$memory", Sort::Heap); // fresh: never one of another point
   }
   T v = encode(*e.args[0]);
   for (auto &[name, value] : savedVars)
@@ -798,6 +850,7 @@ T ExprEncoder::encodeQuantifier(const ir::Expr &e) {
   // the value is the quantified formula over the same terms.
   std::vector<std::pair<std::string, std::optional<T>>> saved;
   std::vector<T> sk = bindSkolems(e.binders, saved);
+  size_t cellMark = openQuantifier(sk);
   triggerFrames.emplace_back();
   T cond = encode(*e.args[0]);
   // `\forall int i` in a C file ranges over the values of int.
@@ -807,6 +860,7 @@ T ExprEncoder::encodeQuantifier(const ir::Expr &e) {
   T body = guarded(cond, *e.args[1]);
   std::vector<UserTrigger> marked = std::move(triggerFrames.back());
   triggerFrames.pop_back();
+  closeQuantifier(cellMark);
   restore(saved);
   std::vector<BoundVar> bound;
   std::vector<std::pair<std::string, T>> sub;

@@ -78,6 +78,16 @@ public:
               std::vector<std::pair<std::string, std::optional<term::T>>> &saved);
   void restore(const std::vector<std::pair<std::string, std::optional<term::T>>> &saved);
 
+  // The cells of a C integer type read under a quantifier: their values are of the
+  // type for every value of the bound variables, not only for the skolem instance
+  // the encoder reads them at. Between openQuantifier (given the quantifier's
+  // skolems) and closeQuantifier (its mark), each such read's range fact is kept;
+  // closing assumes it for all values of the skolems it mentions (once no open
+  // quantifier's skolem is left in it). Without it a precondition no cell can meet
+  // (`\forall ... a[i] == 200` on a char buffer) had models, and was not vacuous.
+  size_t openQuantifier(const std::vector<term::T> &skolems);
+  void closeQuantifier(size_t mark);
+
 private:
   term::T encodeNode(const ir::Expr &e);
   term::T encodeBinary(const ir::Expr &e);
@@ -104,6 +114,13 @@ private:
   VcContext &vc_;
   State &st_;
   int inOther_ = 0; // Others around the expression being encoded
+  struct CellRange {
+    term::T fact;                 // inRange(cell) at skolem instances
+    std::vector<term::T> skolems; // of closed quantifiers, mentioned by the fact
+  };
+  std::vector<CellRange> cellRanges_;
+  std::vector<std::vector<term::T>> openSkolems_; // innermost last
+  void keepCellRange(const term::T &fact);
 };
 
 } // namespace kprove::vcgen

@@ -85,8 +85,10 @@ T truncMod(const T &a, const T &b) {
 }
 
 T pow2(const T &k) {
-  if (k->op == Op::IntConst && k->num >= 0 && k->num <= 62)
-    return intConst(int64_t{1} << k->num);
+  // Literal amounts up to 64-bit shifts are constants (2^63 too: `(ulong)1 << 63`, a
+  // 64-bit mask's top bit, was an unknown power of two).
+  if (k->op == Op::IntConst && k->num >= 0 && k->num <= 127)
+    return pow2Const(static_cast<unsigned>(k->num));
   return app("pow2", Sort::Int, {k});
 }
 

@@ -197,6 +197,7 @@ void Executor::execWhile(const ir::Stmt &s, State &st) {
   if (inv) {
     ResourceOptions o;
     o.reads = ReadCheck::Framing;
+    o.keepPairClaims = true; // this iteration's head (vcgen/two_thread.h)
     res_.inhale(*inv, body, o);
   }
   {

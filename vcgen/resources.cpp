@@ -254,6 +254,7 @@ void ResourceEngine::collect(const ir::Expr &e, ExprEncoder &enc, std::vector<QB
        e.args[0] && !conditionOverBinders(*e.args[0], e, st, binders))) {
     std::vector<std::pair<std::string, std::optional<T>>> saved;
     std::vector<T> sk = enc.bindSkolems(e.binders, saved);
+    size_t cellMark = enc.openQuantifier(sk);
     size_t guardMark = enc.guards.size(), atomMark = atomGuards.size(), binderMark = binders.size();
     std::vector<ir::ExprPtr> conds;
     splitConjuncts(e.args[0], conds);
@@ -310,6 +311,7 @@ void ResourceEngine::collect(const ir::Expr &e, ExprEncoder &enc, std::vector<QB
                       "a trigger in a \\forall* without pure facts (kprove chooses the triggers "
                       "of quantified permissions)");
     enc.triggerFrames.pop_back();
+    enc.closeQuantifier(cellMark);
     binders.resize(binderMark);
     atomGuards.resize(atomMark);
     enc.guards.resize(guardMark);
@@ -386,6 +388,8 @@ void ResourceEngine::inhaleAtoms(const std::vector<Atom> &atoms, State &st,
   for (const Atom &a : atoms) {
     if (opts.filter && !opts.filter(a))
       continue;
+    if (a.relational && opts.keepPairClaims && vc_.pair && a.binders.empty())
+      st.pairAssumptions.push_back(pairAssumption(implies(land(a.guards), a.formula)));
     if (a.kind == Atom::Kind::Perm)
       applyPerm(a, st, true, nullptr, opts.assumeBounded);
     else

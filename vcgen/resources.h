@@ -68,6 +68,9 @@ struct ResourceOptions {
   std::function<bool(const Atom &)> filter;
   // Inhale: assume at most a full permission afterwards (sound for real states).
   bool assumeBounded = true;
+  // Inhaling a loop's invariant at the head of an arbitrary iteration: its
+  // two-thread claims are kept as State::pairAssumptions (elsewhere dropped).
+  bool keepPairClaims = false;
 };
 
 class ResourceEngine {

@@ -49,6 +49,11 @@ struct State {
   // clause, where a later failure for lack of permission to the array notes "did
   // you mean context?". A diagnostic aid only, like writesSinceBarrier.
   std::map<std::string, SourceRange> keptByPar;
+  // Two-thread loop invariants assumed at the head of the iteration this state is
+  // in, about this thread and a second one (vcgen/two_thread.h): each holds when
+  // the second thread is here too (it then was at that head). Kept apart from the
+  // facts, which a query about two threads renames; never merged out of a branch.
+  std::vector<term::T> pairAssumptions;
 
   void assume(const term::T &f) {
     if (!term::isTrue(f))

@@ -198,6 +198,10 @@ std::optional<LinearIndex> linearIndexOf(const T &idx, const std::vector<BoundVa
     if (!var)
       return std::nullopt;
     out.coef[b] = coef;
+    // One binder of coefficient 1, the lowest digit: with two (`a[i + j]`) there is
+    // no digit decomposition (and a null coefficient would be divided by).
+    if (!coef && unit)
+      return std::nullopt;
     unit = unit || !coef;
   }
   for (bool b : seen)

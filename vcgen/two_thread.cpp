@@ -50,6 +50,12 @@ T otherThreadCopy(const T &t, const PairContext &pair) {
   return swap.empty() ? t : substitute(t, swap);
 }
 
+T pairAssumption(const T &claim) {
+  T other = var(std::string(kThisEnabled) + std::string(kOtherSuffix), Sort::Bool);
+  T enabled = substitute(claim, {{kThisEnabled, boolConst(true)}, {other->name, boolConst(true)}});
+  return implies(other, enabled);
+}
+
 std::vector<T> pairFacts(const State &st, const PairContext &pair, const ir::Stmt *point) {
   auto valueOf = [&](const std::string &name) -> T {
     auto it = st.vars.find(name);
@@ -95,6 +101,7 @@ std::vector<T> pairFacts(const State &st, const PairContext &pair, const ir::Stm
     here.push_back(launch ? same : implies(sameGroup, same));
   }
   out.push_back(implies(otherOne, land(here)));
+  out.insert(out.end(), st.pairAssumptions.begin(), st.pairAssumptions.end());
   return out;
 }
 

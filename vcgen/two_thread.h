@@ -79,6 +79,11 @@ term::T otherThreadCopy(const term::T &t, const PairContext &pair);
 // This thread's `__enabled()` as a symbol (true; its twin is the second thread's).
 term::T thisEnabled();
 
+// A two-thread claim assumed at a loop's head, for the states of that iteration:
+// it holds when the second thread is at the later point too (in lock-step it was
+// then at the head, enabled: the claim's second thread is there).
+term::T pairAssumption(const term::T &claim);
+
 // The assumptions of a query about this thread (state `st`) and a second one, at
 // `point` (a statement whose reaching the lock-step analysis decided, or null).
 std::vector<term::T> pairFacts(const State &st, const PairContext &pair, const ir::Stmt *point);

@@ -635,7 +635,8 @@ std::optional<ExprPtr> CLowering::gpuVerifyValue(const clang::CallExpr *c,
     return accessHistoryValue(c, name, kind == Gv::AccessOffset);
   std::vector<ExprPtr> args;
   for (const clang::Expr *a : c->arguments()) {
-    ExprPtr v = a->getType()->isBooleanType() ? cond(a, pre) : value(a, pre);
+    // An int parameter given a comparison takes C's 0 or 1 (`__other_int(x == 0)`).
+    ExprPtr v = a->getType()->isBooleanType() ? cond(a, pre) : convertTo(a, Type::Int, pre);
     if (!v)
       return ExprPtr();
     args.push_back(v);
