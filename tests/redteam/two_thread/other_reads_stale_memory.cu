@@ -1,4 +1,4 @@
-//: expect fail assert 9
+//: expect fail assert 10
 // (Fixed: docs/soundness.md, cause 50.)
 // WRONG (CUDA form of f1): kprove verifies; block 0's thread 0 wrote 0 to A[0] before the second
 // thread reads it, so both read 0.
