@@ -11,7 +11,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <functional>
 
 namespace kprove::vcgen {
 
@@ -225,32 +224,21 @@ void Executor::exec(const ir::Stmt &s, State &st) {
       res_.exhale(*s.value, st, b, o, /*commit=*/false);
       return;
     }
-    // About this thread and a second one (vcgen/two_thread.h): checked with the
-    // second thread's facts, and not assumed after (a state has no facts of pairs).
-    // Its conjuncts about this thread alone are checked as any assertion: where no
-    // second thread exists (a launch of one thread) the pair's facts contradict.
-    std::vector<const ir::Expr *> parts;
-    std::function<void(const ir::Expr &)> split = [&](const ir::Expr &x) {
-      if (x.kind == ir::ExprKind::Binary && x.binop == ir::BinOp::And && mentionsOther(x)) {
-        split(*x.args[0]);
-        split(*x.args[1]);
-      } else {
-        parts.push_back(&x);
-      }
-    };
-    split(*s.value);
-    for (const ir::Expr *part : parts) {
-      ExprEncoder enc(vc_, st);
-      T v = enc.encode(*part);
-      bool pair = mentionsOther(*part);
-      if (pair && !vc_.pair)
-        continue; // reported by the encoder
-      vc_.check(st, pair ? pairFacts(st, *vc_.pair, &s) : std::vector<T>{}, v, s.assertCode,
-                s.name.empty() ? s.value->range : s.range,
-                s.assertMessage.empty() ? what + " may not hold" : s.assertMessage);
-      if (!pair)
-        st.assume(v);
+    // About this thread and a second one (vcgen/two_thread.h): the resource engine
+    // checks it atom by atom, with the second thread's facts where one speaks of it.
+    if (mentionsOther(*s.value)) {
+      PairPointScope point(vc_, &s);
+      ResourceOptions o;
+      o.reads = ReadCheck::Permission;
+      res_.exhale(*s.value, st, {DiagCode::Assert, DiagCode::Assert, what, {}}, o,
+                  /*commit=*/false);
+      return;
     }
+    ExprEncoder enc(vc_, st);
+    T v = enc.encode(*s.value);
+    vc_.check(st, {}, v, s.assertCode, s.name.empty() ? s.value->range : s.range,
+              s.assertMessage.empty() ? what + " may not hold" : s.assertMessage);
+    st.assume(v);
     return;
   }
   case ir::StmtKind::Assume: {

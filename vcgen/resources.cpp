@@ -207,8 +207,13 @@ void ResourceEngine::collect(const ir::Expr &e, ExprEncoder &enc, std::vector<QB
     a.range = e.range;
     return a;
   };
+  // A claim about two threads (vcgen/two_thread.h) is split as a resource formula is:
+  // its conjuncts and consequents about this thread alone are atoms of their own,
+  // checked and assumed as any (in a launch of one thread the pair's facts contradict,
+  // and would prove them vacuously).
+  const bool pairClaim = e.type != ir::Type::Resource && mentionsOther(e);
   if (e.kind == ir::ExprKind::Binary && (e.binop == ir::BinOp::Star || e.binop == ir::BinOp::And) &&
-      e.type == ir::Type::Resource) {
+      (e.type == ir::Type::Resource || pairClaim)) {
     size_t mark = enc.guards.size();
     size_t before = out.size();
     collect(*e.args[0], enc, binders, atomGuards, out, opts);
@@ -221,7 +226,7 @@ void ResourceEngine::collect(const ir::Expr &e, ExprEncoder &enc, std::vector<QB
     return;
   }
   if (e.kind == ir::ExprKind::Binary && e.binop == ir::BinOp::Implies &&
-      e.type == ir::Type::Resource) {
+      (e.type == ir::Type::Resource || (pairClaim && !mentionsOther(*e.args[0])))) {
     T c = enc.encode(*e.args[0]);
     enc.guards.push_back(c);
     atomGuards.push_back(c);
