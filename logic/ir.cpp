@@ -117,6 +117,15 @@ ExprPtr makeBinary(BinOp op, ExprPtr a, ExprPtr b, SourceRange r) {
   return e;
 }
 
+ExprPtr cloneExpr(const ExprPtr &e) {
+  if (!e)
+    return e;
+  auto c = std::make_shared<Expr>(*e);
+  for (ExprPtr &a : c->args)
+    a = cloneExpr(a);
+  return c;
+}
+
 const char *binOpSpelling(BinOp op) {
   switch (op) {
   case BinOp::Add:

@@ -481,6 +481,8 @@ ExprPtr makeBool(bool v, SourceRange r = {});
 ExprPtr makeVar(std::string name, SourceRange r = {});
 ExprPtr makeUnary(UnOp op, ExprPtr a, SourceRange r = {});
 ExprPtr makeBinary(BinOp op, ExprPtr a, ExprPtr b, SourceRange r = {});
+// A deep copy: passes that rewrite expressions in place must not reach shared nodes.
+ExprPtr cloneExpr(const ExprPtr &e);
 
 // The array variable an array expression names: the Var itself, or the 2-D array of
 // a row (`m` of `m[i]`); null for anything else.

@@ -733,9 +733,7 @@ void ExprEncoder::closeQuantifier(size_t mark) {
 // only the value is needed.
 T ExprEncoder::encodeOther(const ir::Expr &e) {
   if (!vc_.pair) {
-    vc_.unsupported(e.range, "a GPUVerify two-thread predicate here (kprove checks them in a "
-                             "GPU kernel's own annotations, against a second thread of its "
-                             "launch)");
+    vc_.unsupported(e.range, kNoSecondThread);
     return vc_.freshVar("other", sortOf(e.type));
   }
   bool savedChecks = checks;

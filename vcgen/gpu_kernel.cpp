@@ -472,10 +472,12 @@ private:
           st.vars.at(a.name)->op == Op::Var)
         pair.launchShared.erase(st.vars.at(a.name)->name);
     fix(st, groupVars_);
-    tc.sharedSymbols = freeSymbolsOf(st); // the group's: everything but the local ids
-    for (const auto &[symbol, sort] : freeVariablesOf(st))
+    // The group's symbols: everything but the local ids.
+    for (const auto &[symbol, sort] : freeVariablesOf(st)) {
+      tc.sharedSymbols.insert(symbol);
       if (!pair.launchShared.count(symbol))
         pair.groupShared.emplace(symbol, sort);
+    }
     fix(st, localVars_);
     pair.startFacts = st.allFacts();
     pair.groupIds = groupVars_;
@@ -507,8 +509,7 @@ private:
     for (const auto &[n, v] : base_.vars)
       if (n.rfind("$lid", 0) != 0)
         uniform.insert(n); // parameters, sizes, local arrays, ids of unused dimensions
-    // One group's threads share its id (bound by `fix` above, so not in base_).
-    // Across groups: without the group ids and the local arrays.
+    // Across groups (two-thread predicates): without the group ids and local arrays.
     std::set<std::string> launchUniform = uniform;
     for (const ir::KernelArray &a : k_.locals)
       if (a.space == ir::MemorySpace::Local)
@@ -517,6 +518,7 @@ private:
         analyseLockStep(k_.body, launchUniform, vc_.heapFunctions, carriesPairClaim);
     pair.launchUniform = std::move(launch.uniform);
     pair.reachedByLaunch = std::move(launch.reachedTogether);
+    // One group's threads share its id (bound by `fix` above, so not in base_).
     uniform.insert(groupVars_.begin(), groupVars_.end());
     analyseDivergence(tc, k_.body, uniform, vc_.heapFunctions);
     pair.groupUniform = tc.uniform;

@@ -393,8 +393,11 @@ void ResourceEngine::inhaleAtoms(const std::vector<Atom> &atoms, State &st,
   for (const Atom &a : atoms) {
     if (opts.filter && !opts.filter(a))
       continue;
-    if (a.relational && opts.keepPairClaims && vc_.pair && a.binders.empty())
-      st.pairAssumptions.push_back(pairAssumption(implies(land(a.guards), a.formula)));
+    if (a.relational) { // about two threads: kept at a loop's head only (two_thread.h)
+      if (opts.keepPairClaims && vc_.pair && a.binders.empty())
+        st.pairAssumptions.push_back(pairAssumption(implies(land(a.guards), a.formula)));
+      continue;
+    }
     if (a.kind == Atom::Kind::Perm)
       applyPerm(a, st, true, nullptr, opts.assumeBounded);
     else
@@ -489,30 +492,26 @@ namespace {
 Atom pinBlockBindersInForall(Atom a); // below, with the other binder eliminations
 } // namespace
 
-// A claim about this thread and a second one (vcgen/two_thread.h): never assumed (a
-// state keeps no facts about pairs); checked with the second thread's facts.
-void ResourceEngine::applyRelational(const Atom &a, State &st, bool inhale,
-                                     const ExhaleBlame *blame) {
-  if (inhale)
-    return;
-  auto [range, notes] = blameFor(*blame, a.range);
+// A claim about this thread and a second one (vcgen/two_thread.h), exhaled: checked
+// with the second thread's facts (inhaleAtoms keeps or drops it).
+void ResourceEngine::checkRelational(const Atom &a, State &st, const ExhaleBlame &blame) {
+  auto [range, notes] = blameFor(blame, a.range);
   if (!vc_.pair) {
-    vc_.unsupported(range, "a GPUVerify two-thread predicate here (kprove checks them in a GPU "
-                           "kernel's own annotations, against a second thread of its launch)");
+    vc_.unsupported(range, kNoSecondThread);
     return;
   }
   std::vector<T> conds = a.guards;
   for (const QBinder &b : a.binders)
     conds.push_back(rangeOf(b));
   vc_.check(st, pairFacts(st, *vc_.pair, vc_.pairPoint), implies(land(conds), a.formula),
-            blame->pureCode, range,
-            fmt::format("{} may not hold", blame->what.empty() ? "this" : blame->what), notes);
+            blame.pureCode, range,
+            fmt::format("{} may not hold", blame.what.empty() ? "this" : blame.what), notes);
 }
 
 void ResourceEngine::applyPure(const Atom &original, State &st, bool inhale,
                                const ExhaleBlame *blame) {
   if (original.relational) {
-    applyRelational(original, st, inhale, blame);
+    checkRelational(original, st, *blame); // inhaleAtoms never passes one
     return;
   }
   const Atom a = inhale ? pinBlockBindersInForall(original) : original;

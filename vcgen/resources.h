@@ -112,7 +112,7 @@ private:
   void applyPerm(const Atom &a, State &st, bool inhale, const ExhaleBlame *blame,
                  bool assumeBounded);
   void applyPure(const Atom &a, State &st, bool inhale, const ExhaleBlame *blame);
-  void applyRelational(const Atom &a, State &st, bool inhale, const ExhaleBlame *blame);
+  void checkRelational(const Atom &a, State &st, const ExhaleBlame &blame);
 
   VcContext &vc_;
 };

@@ -16,6 +16,10 @@ bool endsWithSuffix(const std::string &name) {
 }
 } // namespace
 
+const char *const kNoSecondThread =
+    "a GPUVerify two-thread predicate here (kprove checks them in a GPU kernel's own "
+    "annotations, against a second thread of its launch)";
+
 bool mentionsOther(const ir::Expr &e) {
   if (e.kind == ir::ExprKind::Other)
     return true;
@@ -39,15 +43,28 @@ bool carriesPairClaim(const ir::Stmt &s) {
   return false;
 }
 
-T otherThreadCopy(const T &t, const PairContext &pair) {
-  std::vector<std::pair<std::string, T>> swap; // substitute replaces simultaneously
-  for (const auto &[name, sort] : freeVariables({t})) {
+namespace {
+// Each term as the second thread's, with one swap (substitute replaces
+// simultaneously) for all of them.
+std::vector<T> otherThreadCopies(const std::vector<T> &ts, const PairContext &pair) {
+  std::vector<std::pair<std::string, T>> swap;
+  for (const auto &[name, sort] : freeVariables(ts)) {
     if (endsWithSuffix(name))
       swap.emplace_back(name, var(name.substr(0, name.size() - kOtherSuffix.size()), sort));
     else if (!pair.launchShared.count(name))
       swap.emplace_back(name, var(name + std::string(kOtherSuffix), sort));
   }
-  return swap.empty() ? t : substitute(t, swap);
+  if (swap.empty())
+    return ts;
+  std::vector<T> out;
+  for (const T &t : ts)
+    out.push_back(substitute(t, swap));
+  return out;
+}
+} // namespace
+
+T otherThreadCopy(const T &t, const PairContext &pair) {
+  return otherThreadCopies({t}, pair).front();
 }
 
 T pairAssumption(const T &claim) {
@@ -80,17 +97,15 @@ std::vector<T> pairFacts(const State &st, const PairContext &pair, const ir::Stm
   // Another thread: not this one.
   out.push_back(lnot(land(sameGroup, sameIds(pair.localIds))));
   // What every thread knows where it starts: the ranges of its ids, the launch.
-  for (const T &f : pair.startFacts)
-    out.push_back(otherThreadCopy(f, pair));
+  for (const T &f : otherThreadCopies(pair.startFacts, pair))
+    out.push_back(f);
   // In this thread's group it has the group's id and local arrays.
   for (const auto &[name, sort] : pair.groupShared) {
     T mine = var(name, sort);
     out.push_back(implies(sameGroup, eq(mine, otherThreadCopy(mine, pair))));
   }
   // Enabled: at this point of the lock-step run, with the same branches taken.
-  std::vector<T> here;
-  for (const T &f : st.allFacts())
-    here.push_back(otherThreadCopy(f, pair));
+  std::vector<T> here = otherThreadCopies(st.allFacts(), pair);
   for (const auto &[name, value] : st.vars) {
     if (!value || value->sort == Sort::Heap)
       continue;

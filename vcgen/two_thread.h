@@ -5,17 +5,22 @@
 // lock-step; its predicates speak of both at one point of that run. kprove's proofs
 // are per thread, so a claim over two is one query that holds, beside this thread's
 // state, a renamed copy of it as the second thread's (as the divergence check does):
-//  - Every symbol but those all threads of the launch share (parameters, sizes, the
-//    memory at the start) is renamed; `__other_int(e)` is e over the renamed ones.
+//  - Every symbol but those all threads of the launch share (parameters, sizes) is
+//    swapped with its twin; `__other_int(e)` is e over the twins. What the second
+//    thread reads from memory is unknown (this thread's view lacks other threads'
+//    writes).
 //  - The second thread is another thread: its ids differ in some dimension. In the
 //    same group it shares the group's symbols (the group id, its local arrays).
 //  - Its `__enabled()` is a symbol of its own. Enabled, it is at this point of the
 //    lock-step run: its state meets the renamed facts of this one (the same branches
 //    taken, its loop invariants), and the lock-step-safe variables (vcgen/lockstep.h)
 //    have the same values (the group's in one group, the launch's always). Not
-//    enabled, only what holds of every thread at its start is known of it.
-// As assumptions (a __requires, an invariant assumed at an iteration, __assume) they
-// are dropped: a state holds no facts about pairs, and assuming less is sound.
+//    enabled, only what holds of every thread at its start is known of it. It is
+//    known to be enabled where the lock-step analysis shows every thread arrives
+//    together (LockStepResult::reachedTogether).
+// A loop's two-thread invariants are assumed for the states of one iteration
+// (State::pairAssumptions); other two-thread assumptions (a __requires, __assume) are
+// dropped: assuming less is sound.
 // docs/soundness.md lists this among the trusted assumptions (lock-step meaning).
 #pragma once
 
@@ -46,7 +51,7 @@ struct PairContext {
   std::set<std::string> fixedNames;
   // The statements carrying two-thread claims (asserts, loops with such invariants)
   // that every thread of the launch, or of a group, reaches together: there the
-  // second thread is enabled (vcgen/lockstep.h, relationalPoints).
+  // second thread is enabled (vcgen/lockstep.h, LockStepResult::reachedTogether).
   std::set<const ir::Stmt *> reachedByLaunch, reachedByGroup;
 };
 
@@ -68,6 +73,10 @@ private:
   VcContext &vc_;
   const ir::Stmt *saved_;
 };
+
+// The unsupported message where there is no second thread (outside a GPU kernel's
+// own thread).
+extern const char *const kNoSecondThread;
 
 // Whether `e` speaks of a second thread (contains ir's Other).
 bool mentionsOther(const ir::Expr &e);

@@ -596,18 +596,10 @@ ExprPtr CLowering::addNoOverflow(const clang::CallExpr *c, const std::string &na
 // `e` as the second thread evaluates it (ir's Other): a copy of its own, since later
 // passes rewrite expressions in place (C's conversions).
 ExprPtr CLowering::otherThread(const ExprPtr &e, SourceRange r) {
-  std::function<ExprPtr(const ExprPtr &)> copy = [&](const ExprPtr &x) -> ExprPtr {
-    if (!x)
-      return x;
-    auto c = std::make_shared<ir::Expr>(*x);
-    for (ExprPtr &a : c->args)
-      a = copy(a);
-    return c;
-  };
   auto o = std::make_shared<ir::Expr>();
   o->kind = ExprKind::Other;
   o->range = r;
-  o->args = {copy(e)};
+  o->args = {ir::cloneExpr(e)};
   o->cint = e->cint;
   return o;
 }

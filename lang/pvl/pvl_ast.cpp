@@ -44,15 +44,6 @@ StmtPtr newStmt(StmtKind kind, SourceRange r) {
   return s;
 }
 
-ExprPtr cloneExpr(const ExprPtr &e) {
-  if (!e)
-    return e;
-  auto c = std::make_shared<ir::Expr>(*e);
-  for (ExprPtr &a : c->args)
-    a = cloneExpr(a);
-  return c;
-}
-
 bool checkType(ParseState &st, const TypeSpec &t) {
   if (t.type != Type::Unknown)
     return true;

@@ -39,7 +39,7 @@ ExprPtr newExpr(ExprKind kind, SourceRange r);
 StmtPtr newStmt(StmtKind kind, SourceRange r = {});
 
 // Deep copy, so desugarings such as `x++` do not share nodes between target and value.
-ExprPtr cloneExpr(const ExprPtr &e);
+using ir::cloneExpr;
 
 // A type as written. `type == Unknown` means the type is not supported; `text` names it.
 struct TypeSpec {
