@@ -506,6 +506,8 @@ void Executor::execCall(const ir::Stmt &s, State &st) {
         fmt::format("the precondition of '{}' (called at line {})", s.name, vc_.lineOf(s.range)),
         {}};
     b.site = s.range;
+    // Its two-thread claims are about this thread at the call (vcgen/two_thread.h).
+    PairPointScope point(vc_, &s, &callerVars);
     res_.exhale(*pre, st, b);
   }
   T result;

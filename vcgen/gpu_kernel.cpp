@@ -514,8 +514,9 @@ private:
     for (const ir::KernelArray &a : k_.locals)
       if (a.space == ir::MemorySpace::Local)
         launchUniform.erase(a.name);
+    auto pairPoint = [&](const ir::Stmt &s) { return isPairPoint(s, vc_.program()); };
     LockStepResult launch =
-        analyseLockStep(k_.body, launchUniform, vc_.heapFunctions, carriesPairClaim);
+        analyseLockStep(k_.body, launchUniform, vc_.heapFunctions, pairPoint);
     pair.launchUniform = std::move(launch.uniform);
     pair.reachedByLaunch = std::move(launch.reachedTogether);
     // One group's threads share its id (bound by `fix` above, so not in base_).
@@ -523,7 +524,7 @@ private:
     analyseDivergence(tc, k_.body, uniform, vc_.heapFunctions);
     pair.groupUniform = tc.uniform;
     pair.reachedByGroup =
-        analyseLockStep(k_.body, uniform, vc_.heapFunctions, carriesPairClaim).reachedTogether;
+        analyseLockStep(k_.body, uniform, vc_.heapFunctions, pairPoint).reachedTogether;
     ExhaleBlame blame{DiagCode::Post,
                       DiagCode::Post,
                       "the thread's postcondition",

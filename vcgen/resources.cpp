@@ -503,7 +503,8 @@ void ResourceEngine::checkRelational(const Atom &a, State &st, const ExhaleBlame
   std::vector<T> conds = a.guards;
   for (const QBinder &b : a.binders)
     conds.push_back(rangeOf(b));
-  vc_.check(st, pairFacts(st, *vc_.pair, vc_.pairPoint), implies(land(conds), a.formula),
+  vc_.check(st, pairFacts(st, vc_.pairVars ? *vc_.pairVars : st.vars, *vc_.pair, vc_.pairPoint),
+            implies(land(conds), a.formula),
             blame.pureCode, range,
             fmt::format("{} may not hold", blame.what.empty() ? "this" : blame.what), notes);
 }

@@ -43,6 +43,20 @@ bool carriesPairClaim(const ir::Stmt &s) {
   return false;
 }
 
+bool isPairPoint(const ir::Stmt &s, const ir::Program &program) {
+  if (carriesPairClaim(s))
+    return true;
+  if (s.kind != ir::StmtKind::Call)
+    return false;
+  for (const ir::Method &m : program.methods)
+    if (m.name == s.name)
+      for (const ir::Clause &c : m.contract)
+        if ((c.kind == ir::ClauseKind::Requires || c.kind == ir::ClauseKind::Context) && c.expr &&
+            mentionsOther(*c.expr))
+          return true;
+  return false;
+}
+
 namespace {
 // Each term as the second thread's, with one swap (substitute replaces
 // simultaneously) for all of them.
@@ -73,10 +87,11 @@ T pairAssumption(const T &claim) {
   return implies(other, enabled);
 }
 
-std::vector<T> pairFacts(const State &st, const PairContext &pair, const ir::Stmt *point) {
+std::vector<T> pairFacts(const State &st, const std::map<std::string, T> &vars,
+                         const PairContext &pair, const ir::Stmt *point) {
   auto valueOf = [&](const std::string &name) -> T {
-    auto it = st.vars.find(name);
-    return it == st.vars.end() ? nullptr : it->second;
+    auto it = vars.find(name);
+    return it == vars.end() ? nullptr : it->second;
   };
   auto sameIds = [&](const std::vector<std::string> &ids) {
     std::vector<T> eqs;
@@ -106,7 +121,7 @@ std::vector<T> pairFacts(const State &st, const PairContext &pair, const ir::Stm
   }
   // Enabled: at this point of the lock-step run, with the same branches taken.
   std::vector<T> here = otherThreadCopies(st.allFacts(), pair);
-  for (const auto &[name, value] : st.vars) {
+  for (const auto &[name, value] : vars) {
     if (!value || value->sort == Sort::Heap)
       continue;
     bool launch = pair.launchUniform.count(name) > 0;

@@ -59,19 +59,26 @@ struct PairContext {
 // whether all threads reach it together.
 bool carriesPairClaim(const ir::Stmt &s);
 
-// Sets VcContext::pairPoint while it lives.
+// Sets VcContext::pairPoint (and pairVars, at a call) while it lives.
 class PairPointScope {
 public:
-  PairPointScope(VcContext &vc, const ir::Stmt *point) : vc_(vc), saved_(vc.pairPoint) {
+  PairPointScope(VcContext &vc, const ir::Stmt *point,
+                 const std::map<std::string, term::T> *vars = nullptr)
+      : vc_(vc), saved_(vc.pairPoint), savedVars_(vc.pairVars) {
     vc.pairPoint = point;
+    vc.pairVars = vars;
   }
-  ~PairPointScope() { vc_.pairPoint = saved_; }
+  ~PairPointScope() {
+    vc_.pairPoint = saved_;
+    vc_.pairVars = savedVars_;
+  }
   PairPointScope(const PairPointScope &) = delete;
   PairPointScope &operator=(const PairPointScope &) = delete;
 
 private:
   VcContext &vc_;
   const ir::Stmt *saved_;
+  const std::map<std::string, term::T> *savedVars_;
 };
 
 // The unsupported message where there is no second thread (outside a GPU kernel's
@@ -93,8 +100,15 @@ term::T thisEnabled();
 // then at the head, enabled: the claim's second thread is there).
 term::T pairAssumption(const term::T &claim);
 
-// The assumptions of a query about this thread (state `st`) and a second one, at
-// `point` (a statement whose reaching the lock-step analysis decided, or null).
-std::vector<term::T> pairFacts(const State &st, const PairContext &pair, const ir::Stmt *point);
+// The assumptions of a query about this thread (state `st`, variables `vars`: the
+// kernel's, also while a call's precondition is exhaled over the callee's
+// parameters) and a second one, at `point` (a statement whose reaching the lock-step
+// analysis decided, or null).
+std::vector<term::T> pairFacts(const State &st, const std::map<std::string, term::T> &vars,
+                               const PairContext &pair, const ir::Stmt *point);
+
+// Whether a statement is a point where a two-thread claim is checked: one that
+// carries it (carriesPairClaim), or a call of a function whose precondition has one.
+bool isPairPoint(const ir::Stmt &s, const ir::Program &program);
 
 } // namespace kprove::vcgen

@@ -154,6 +154,9 @@ public:
   // The statement whose two-thread claims are being checked (an assert, or a loop's
   // invariants); null elsewhere (a postcondition, a call's precondition).
   const ir::Stmt *pairPoint = nullptr;
+  // The thread's own variables while a call's precondition is exhaled (the state then
+  // holds the callee's parameters); null elsewhere.
+  const std::map<std::string, term::T> *pairVars = nullptr;
   // --int-math: C's integer types are mathematical integers (no wrap, no overflow
   // obligations); their `/` and `%` still truncate.
   bool intMath = false;
