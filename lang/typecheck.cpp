@@ -412,6 +412,11 @@ private:
         error(s.target->range, "ghost code can assign ghost variables only (the program runs "
                                "without it): " +
                                    ghostTargetWhat(*s.target));
+      for (const ir::GhostArg &y : s.yields)
+        if (y.value && !ghostTarget(*y.value))
+          error(y.value->range, "ghost code can assign ghost variables only (the program runs "
+                                "without it): " +
+                                    ghostTargetWhat(*y.value));
       return;
     default:
       return;
@@ -462,7 +467,45 @@ private:
     };
     if (m.body)
       walk(*m.body);
+    else if (contractMayWrite(m))
+      found = "may write memory (it has no body, and its precondition may hand it write "
+              "permission)";
     return writesMemo_[m.name] = found;
+  }
+  // Whether a bodiless method's precondition may give it a whole permission (so its
+  // trusted postcondition may say it changed the cell): any permission whose amount
+  // is not a constant below 1, and any predicate (its body may hold one).
+  static bool contractMayWrite(const Method &m) {
+    std::function<bool(const Expr &)> may = [&](const Expr &e) -> bool {
+      if (e.kind == ExprKind::Perm || e.kind == ExprKind::PointsTo) {
+        const Expr &amount = *e.args[1];
+        return !(amount.kind == ExprKind::PermConst && amount.permConst == ir::PermConst::Read) &&
+               !constantBelowOne(amount);
+      }
+      if (e.kind == ExprKind::Call && e.type == Type::Resource)
+        return true;
+      for (const ExprPtr &a : e.args)
+        if (a && may(*a))
+          return true;
+      return false;
+    };
+    for (const Clause &c : m.contract)
+      if ((c.kind == ClauseKind::Requires || c.kind == ClauseKind::Context) && c.expr &&
+          may(*c.expr))
+        return true;
+    return false;
+  }
+  // A literal fraction p\q or p/q with 0 <= p < q, or none.
+  static bool constantBelowOne(const Expr &e) {
+    if (e.kind == ExprKind::PermConst)
+      return e.permConst == ir::PermConst::None;
+    if (e.kind == ExprKind::IntLit)
+      return e.intValue == 0;
+    if (e.kind == ExprKind::Binary &&
+        (e.binop == ir::BinOp::FracDiv || e.binop == ir::BinOp::Div) &&
+        e.args[0]->kind == ExprKind::IntLit && e.args[1]->kind == ExprKind::IntLit)
+      return e.args[0]->intValue >= 0 && e.args[0]->intValue < e.args[1]->intValue;
+    return false;
   }
   bool isFieldOf(const std::string &cls, const std::string &name) const {
     if (cls.empty())

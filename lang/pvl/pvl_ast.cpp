@@ -161,8 +161,36 @@ void addEverywhere(std::vector<StmtPtr> &body, const std::vector<const Clause *>
 }
 } // namespace
 
+namespace {
+size_t nodeCount(const ExprPtr &e) {
+  size_t n = 1;
+  for (const ExprPtr &a : e->args)
+    if (a)
+      n += nodeCount(a);
+  return n;
+}
+size_t occurrences(const std::string &name, const ExprPtr &e) {
+  size_t n = e->kind == ExprKind::Var && e->name == name ? 1 : 0;
+  for (const ExprPtr &a : e->args)
+    if (a)
+      n += occurrences(name, a);
+  return n;
+}
+} // namespace
+
 ExprPtr substituteLet(const std::string &name, const ExprPtr &value, const ExprPtr &body,
                       SourceRange nameRange) {
+  // Each use is a copy of the value, so nested \let can double the expression at each
+  // level: past a budget of nodes, stop with an input error before memory runs out.
+  constexpr size_t kMaxLetNodes = 1'000'000;
+  const size_t uses = occurrences(name, body), valueSize = nodeCount(value);
+  if (uses > 0 && nodeCount(body) + uses * valueSize > kMaxLetNodes)
+    throw ParseAbort{nameRange,
+                     "unsupported: this \\let expands to more than " +
+                         std::to_string(kMaxLetNodes) +
+                         " expression nodes (each use of '" + name +
+                         "' is a copy of its value); use a pure function instead",
+                     DiagCode::Unsupported};
   std::vector<std::string> valueVars;
   freeVars(*value, valueVars);
   return substitute(name, value, valueVars, body, nameRange);
