@@ -182,8 +182,8 @@ TEST_CASE("GPUVerify's history, pointer and same-group predicates are unsupporte
            {"  __writes_to(a);\n", "'__writes_to'"},
            {"  __assert(__ptr_offset_bytes(a) == 0);\n", "'__ptr_offset_bytes'"},
            {"  __assert(__dominator_enabled());\n", "'__dominator_enabled'"},
-           {"  __barrier_invariant_1(a[0] == 0, 0);\n  barrier(CLK_GLOBAL_MEM_FENCE);\n",
-            "'__barrier_invariant_1'"},
+           {"  __barrier_invariant_binary_1(a[0] == 0, 0, 1);\n  barrier(CLK_GLOBAL_MEM_FENCE);\n",
+            "'__barrier_invariant_binary_1'"},
        }) {
     std::string src = "__kernel void k(__global int *a, int n) {\n" + c.body + "}\n";
     auto r = run(src, ".cl");
@@ -201,6 +201,58 @@ TEST_CASE("GPUVerify's history, pointer and same-group predicates are unsupporte
                "}\n",
                ".cl");
   CHECK(r.errors == Errors{{"unsupported", 2}});
+}
+
+TEST_CASE("GPUVerify's barrier invariants: the barrier's contract, instances proved at it",
+          "[c][gpuverify][barriers][soundness]") {
+  // Each work item writes its cell; the invariant holds at the barrier for every
+  // work item, so after it for the right neighbour too. The contract hands the cells
+  // over (a barrier's clauses are framed by its own permissions).
+  const std::string head = "/*@ requires get_local_size(0) == 64;\n"              // 1
+                           "    requires Perm(&A[get_local_id(0)], write); @*/\n" // 2
+                           "__kernel void k() {\n"                                // 3
+                           "  __local int A[64];\n"                               // 4
+                           "  int mine = get_local_id(0);\n"                      // 5
+                           "  A[get_local_id(0)] = get_local_id(0);\n";           // 6
+  const std::string contract =
+      "  /*@ requires Perm(&A[get_local_id(0)], write);\n"
+      "      ensures Perm(&A[get_local_id(0)], 1\\2);\n"
+      "      ensures get_local_id(0) + 1 < 64 ==> Perm(&A[get_local_id(0) + 1], 1\\2); @*/\n"
+      "  barrier(CLK_LOCAL_MEM_FENCE);\n"; // 8..11
+  const std::string after =
+      "  if (get_local_id(0) < 63) __assert(A[get_local_id(0) + 1] == get_local_id(0) + 1);\n"
+      "}\n"; // 12
+  expect(head +
+             "  __barrier_invariant_2(A[get_local_id(0)] == get_local_id(0), "
+             "get_local_id(0), get_local_id(0) + 1);\n" +
+             contract + after,
+         Verdict::Verified, {});
+  // Without the instance for the neighbour, its cell is unknown.
+  expect(head +
+             "  __barrier_invariant_1(A[get_local_id(0)] == get_local_id(0), "
+             "get_local_id(0));\n" +
+             contract + after,
+         Verdict::Failed, {{"assert", 12}});
+  // False at the barrier for some work item: barrier.pre, on the invariant's line.
+  expect(head + "  __barrier_invariant_1(A[get_local_id(0)] == 0, get_local_id(0));\n" + contract +
+             "}\n",
+         Verdict::Failed, {{"barrier.pre", 7}});
+  // A private variable keeps this work item's value in the instance (only the local id
+  // is replaced): A[lid + 1] == mine does not follow, and is not assumed.
+  expect(head + "  __barrier_invariant_1(A[get_local_id(0)] == mine, get_local_id(0) + 1);\n" +
+             contract + "}\n",
+         Verdict::Failed, {{"barrier.post", 7}});
+  // Memory needs the contract's permission; the invariant must precede a barrier; no
+  // two-thread predicates in it.
+  expect(head + "  __barrier_invariant_1(A[get_local_id(0)] == get_local_id(0), 0);\n"
+                "  barrier(CLK_LOCAL_MEM_FENCE);\n}\n",
+         Verdict::Failed, {{"framing", 7}});
+  expect(head + "  __barrier_invariant_1(mine >= 0, 0);\n  mine = 1;\n"
+                "  barrier(CLK_LOCAL_MEM_FENCE);\n}\n",
+         Verdict::Invalid, {{"type", 7}});
+  expect(head + "  __barrier_invariant_1(__uniform_int(mine), 0);\n"
+                "  barrier(CLK_LOCAL_MEM_FENCE);\n}\n",
+         Verdict::Invalid, {{"unsupported", 7}});
 }
 
 TEST_CASE("GPUVerify's candidate invariants: kept when proved, else dropped",

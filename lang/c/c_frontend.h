@@ -72,6 +72,10 @@ bool isThreadIdBuiltin(std::string_view name);
 // no parameter, local variable or function of the file declares. resolveGpuBuiltins
 // rewrites marked names only, so a user's `threadIdx` or `get_local_id` stays theirs.
 inline constexpr std::string_view kBuiltinMark = "\\builtin:";
+// A GPUVerify barrier invariant's instance, `\builtin:$barrier_instance(e, i)`
+// (lang/c/lower_gpuverify.cpp): resolveGpuBuiltins makes it `0 <= i &&
+// i < get_local_size(0) ==> e` with the local id of dimension 0 replaced by i.
+inline constexpr std::string_view kBarrierInstance = "$barrier_instance";
 
 // Resolves the GPU builtins of a lowered program (lang/c/gpu_builtins.cpp): calls
 // such as get_local_id(0), names such as threadIdx.x (those marked with

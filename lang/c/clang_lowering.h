@@ -349,6 +349,9 @@ private:
   bool gpuVerifyRejectedIn(const clang::Stmt *s);
   void gpuVerifyDropped(const std::string &name, SourceRange r, const std::string &why);
   bool readsVariablesOnly(const clang::Expr *e) const;
+  void barrierInvariant(const clang::CallExpr *c, const std::string &name);
+  void barrierInvariantsUnclaimed();
+  bool isBarrierInvariant(const clang::Stmt *s) const;
   ExprPtr sumFits(const clang::CallExpr *c, const std::string &name,
                   const std::vector<ExprPtr> &args);
   ExprPtr addNoOverflow(const clang::CallExpr *c, const std::string &name,
@@ -665,6 +668,10 @@ private:
   // they became (every loop of the function gets them).
   std::set<const clang::Stmt *> gvFunctionWideStmts_;
   std::vector<ir::Clause> gvFunctionWide_;
+  // GPUVerify's barrier invariants waiting for their barrier, which takes them as
+  // contract clauses; where the first of them is.
+  std::vector<ir::Clause> gvBarrierInvariants_;
+  SourceRange gvBarrierInvariantAt_;
   int gvSpecDepth_ = 0;
   unsigned temps_ = 0;
   std::set<std::string> floatNames_; // floating-point parameters, variables, arrays

@@ -11,6 +11,7 @@
 //     with the global offset 0: kprove rejects get_global_offset)
 #include "lang/c/c_frontend.h"
 
+#include <functional>
 #include <map>
 #include <optional>
 
@@ -213,8 +214,34 @@ private:
     }
   }
 
+  // A GPUVerify barrier invariant's instance for the thread whose local id in
+  // dimension 0 is i (its arguments already resolved): `0 <= i && i < lsz0 ==>
+  // e[lid0 := i]`. Other threads' ids and sizes in e are the group's and this
+  // thread's other dimensions, as that thread's.
+  void barrierInstance(ExprPtr &e) {
+    SourceRange r = e->range;
+    ExprPtr i = e->args[1];
+    const std::string lid0 = ir::gpuBuiltinName("lid", 0);
+    std::function<ExprPtr(const ExprPtr &)> subst = [&](const ExprPtr &x) -> ExprPtr {
+      if (x->kind == ExprKind::Var && x->name == lid0)
+        return ir::cloneExpr(i);
+      auto copy = std::make_shared<ir::Expr>(*x);
+      for (ExprPtr &a : copy->args)
+        a = subst(a);
+      return copy;
+    };
+    ExprPtr within = ir::makeBinary(
+        BinOp::And, ir::makeBinary(BinOp::Le, ir::makeInt(0, r), ir::cloneExpr(i), r),
+        ir::makeBinary(BinOp::Lt, ir::cloneExpr(i), var("lsz", 0, r), r), r);
+    e = ir::makeBinary(BinOp::Implies, within, subst(e->args[0]), r);
+  }
+
   // A marked call of a thread-id builtin (BuiltinKind::ThreadId).
   void builtin(ExprPtr &e, const std::string &n) {
+    if (n == kBarrierInstance && e->args.size() == 2) {
+      barrierInstance(e);
+      return;
+    }
     static const std::map<std::string, const char *> simple = {{"get_local_id", "lid"},
                                                                {"get_group_id", "grp"},
                                                                {"get_local_size", "lsz"},

@@ -46,6 +46,9 @@ enum class Gv {
   AddNoOverflowValue, // __add_noovfl_int(a, b): the sum, assumed not to overflow
   AccessFlag,         // __read(p), __write(p): lang/c/lower_access_history.cpp
   AccessOffset,       // __read_offset_bytes(p), __write_offset_bytes(p)
+  // __read_permission(T, x), __write_permission(T, x): GPUVerify's leave for a barrier
+  // invariant to access x; kprove's barrier contracts need Perm instead (ignored).
+  AccessPermission,
   // The two-thread predicates (vcgen/two_thread.h): e in the second thread, and the
   // claims GPUVerify's header defines with it.
   Other,     // __other_int(e)
@@ -57,7 +60,10 @@ enum class Gv {
   // annotation or not: this thread's, and the second thread's wherever it is.
   GlobalAssert,    // __global_assert(e)
   GlobalInvariant, // __global_invariant(e)
-  Rejected,        // a predicate kprove does not model: unsupported, with the reason below
+  // __barrier_invariant_N(e, i1, ..., iN): the next barrier's contract gets e (all
+  // threads) and e for the threads i1..iN (CLowering::barrierInvariant).
+  BarrierInvariant,
+  Rejected, // a predicate kprove does not model: unsupported, with the reason below
 };
 
 struct GvEntry {
@@ -77,10 +83,10 @@ constexpr std::string_view kAllThreads =
     "a GPUVerify all-threads annotation: it must hold for the threads that do not execute it "
     "too, and kprove's annotations are about the thread executing them (write __assert or "
     "__invariant if the claim is about that thread)";
-constexpr std::string_view kBarrierInvariant =
-    "a GPUVerify barrier invariant: it states facts about other threads' data at the barrier "
-    "(write the barrier's contract as a /*@ requires ... ensures ... @*/ annotation with "
-    "permissions instead)";
+constexpr std::string_view kBinaryBarrierInvariant =
+    "a GPUVerify binary barrier invariant: it relates two threads' data at the barrier, and "
+    "kprove's barrier contracts are about one thread (write __barrier_invariant_N, or the "
+    "barrier's /*@ requires ... ensures ... @*/ contract)";
 constexpr std::string_view kPointer =
     "a GPUVerify pointer predicate: kprove does not model byte offsets, pointer bases or "
     "returned pointers and vectors";
@@ -133,8 +139,8 @@ const std::vector<GvEntry> &gvTable() {
       {"__write_offset_bytes", Gv::AccessOffset, {}},
       {"__reads_from", Gv::Rejected, kHistory},
       {"__writes_to", Gv::Rejected, kHistory},
-      {"__read_permission", Gv::Rejected, kHistory},
-      {"__write_permission", Gv::Rejected, kHistory},
+      {"__read_permission", Gv::AccessPermission, {}},
+      {"__write_permission", Gv::AccessPermission, {}},
       {"__array_snapshot", Gv::Rejected, kHistory},
       {"__atomic_has_taken_value", Gv::Rejected, kHistory},
       {"__ptr_offset_bytes", Gv::Rejected, kPointer},
@@ -152,9 +158,14 @@ const GvEntry *gvEntry(const std::string &name) {
   for (const GvEntry &e : gvTable())
     if (e.name == name)
       return &e;
+  if (name.rfind("__barrier_invariant_binary_", 0) == 0) {
+    static const GvEntry binary{"__barrier_invariant_binary_N", Gv::Rejected,
+                                kBinaryBarrierInvariant};
+    return &binary;
+  }
   if (name.rfind("__barrier_invariant_", 0) == 0) {
-    static const GvEntry barrier{"__barrier_invariant_N", Gv::Rejected, kBarrierInvariant};
-    return &barrier;
+    static const GvEntry unary{"__barrier_invariant_N", Gv::BarrierInvariant, {}};
+    return &unary;
   }
   return nullptr;
 }
@@ -465,6 +476,15 @@ bool CLowering::gpuVerifyStatement(const clang::Stmt *s, std::vector<StmtPtr> &o
   case Gv::Candidate:
     gpuVerifyDropped(name, r, "a candidate invariant is a hint (ignoring it is sound)");
     return true;
+  case Gv::AccessPermission:
+    gpuVerifyDropped(name, r,
+                     "it lets GPUVerify's barrier invariants access memory; kprove's barrier "
+                     "contracts read memory only under the permissions the /*@ @*/ contract "
+                     "hands in (ignoring it grants nothing)");
+    return true;
+  case Gv::BarrierInvariant:
+    barrierInvariant(c, name);
+    return true;
   case Gv::FunctionWide:
     if (!gvFunctionWideStmts_.count(s))
       typeError(r, "GPUVerify's '" + name +
@@ -690,6 +710,95 @@ std::optional<ExprPtr> CLowering::gpuVerifyValue(const clang::CallExpr *c,
                      "invariant is written before the loop's test: `while (__invariant(e), c)`)");
     return ExprPtr();
   }
+}
+
+} // namespace kprove::lang::clower
+
+namespace kprove::lang::clower {
+
+namespace {
+
+bool mentionsSecondThread(const ExprPtr &e) {
+  if (!e)
+    return false;
+  if (e->kind == ExprKind::Other || e->kind == ExprKind::Enabled)
+    return true;
+  for (const ExprPtr &a : e->args)
+    if (mentionsSecondThread(a))
+      return true;
+  return false;
+}
+
+} // namespace
+
+// GPUVerify's `__barrier_invariant_N(e, i1, ..., iN)`, right before a barrier: every
+// thread of the group holds e at the barrier, so after it e holds for the threads
+// whose local id in dimension 0 is i1, ..., iN. It joins the barrier's contract
+// (barrier() takes the clauses): `requires e`, which each thread proves of itself
+// (barrier.pre), and per instance `ensures e[get_local_id(0) := ik]` for an ik
+// within the group, which the barrier check proves from all threads' requires
+// (barrier.post) — so no instance is assumed that does not follow. The memory e
+// reads needs permission in the contract, like any clause (framing). The instance is
+// a marked call that resolveGpuBuiltins expands once the thread ids are variables
+// (lang/c/gpu_builtins.cpp), so get_global_id(0), \ltid and threadIdx.x follow ik.
+void CLowering::barrierInvariant(const clang::CallExpr *c, const std::string &name) {
+  SourceRange r = range(c);
+  if (c->getNumArgs() < 2) {
+    typeError(r,
+              "GPUVerify's '" + name + "' takes a condition and the threads to instantiate it for");
+    return;
+  }
+  ExprPtr e = gpuVerifySpec(c->getArg(0));
+  if (!e)
+    return;
+  if (mentionsSecondThread(e)) {
+    unsupported(range(c->getArg(0)),
+                "a two-thread predicate in '" + name +
+                    "' (kprove's barrier contracts are about one thread: use "
+                    "__barrier_invariant_binary_N for two, which kprove does not model)");
+    return;
+  }
+  std::vector<ExprPtr> instances;
+  for (unsigned k = 1; k < c->getNumArgs(); ++k) {
+    std::vector<StmtPtr> pre;
+    ++gvSpecDepth_;
+    ExprPtr i = convertTo(c->getArg(k)->IgnoreImpCasts(), Type::Int, pre);
+    --gvSpecDepth_;
+    if (i && !pre.empty()) {
+      unsupported(range(c->getArg(k)),
+                  "a function call or side effect inside a GPUVerify annotation");
+      return;
+    }
+    if (!i)
+      return;
+    instances.push_back(i);
+  }
+  if (gvBarrierInvariants_.empty())
+    gvBarrierInvariantAt_ = r;
+  // Blamed on the condition (barrier.pre) and on the instance (barrier.post).
+  gvBarrierInvariants_.push_back({ir::ClauseKind::Requires, e, range(c->getArg(0))});
+  for (const ExprPtr &i : instances) {
+    auto call = std::make_shared<ir::Expr>();
+    call->kind = ExprKind::Call;
+    call->name = std::string(kBuiltinMark) + std::string(kBarrierInstance);
+    call->range = i->range;
+    call->args = {ir::cloneExpr(e), i};
+    gvBarrierInvariants_.push_back({ir::ClauseKind::Ensures, call, i->range});
+  }
+}
+
+bool CLowering::isBarrierInvariant(const clang::Stmt *s) const {
+  return gvKind(gpuVerifyName(asCall(s))) == Gv::BarrierInvariant;
+}
+
+// Barrier invariants wait for their barrier: anything else first is a `type` error.
+void CLowering::barrierInvariantsUnclaimed() {
+  if (gvBarrierInvariants_.empty())
+    return;
+  typeError(gvBarrierInvariantAt_,
+            "GPUVerify's barrier invariants belong right before a barrier (only further "
+            "barrier invariants may come between)");
+  gvBarrierInvariants_.clear();
 }
 
 } // namespace kprove::lang::clower

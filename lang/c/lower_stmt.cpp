@@ -21,6 +21,7 @@ std::vector<StmtPtr> CLowering::compound(const clang::CompoundStmt *cs) {
     afterGotoExit(cs, s, cur);
   }
   annotationStatements(from, offset(cs->getRBracLoc()), *cur);
+  barrierInvariantsUnclaimed(); // none may end a block
   gotoBlockEnd(cs);
   userNames_.resize(scope);
   return out;
@@ -46,6 +47,7 @@ std::vector<StmtPtr> CLowering::body(const clang::Stmt *s) {
   if (auto *cs = llvm::dyn_cast<clang::CompoundStmt>(s))
     return compound(cs);
   stmt(s, out);
+  barrierInvariantsUnclaimed(); // a body of one statement ends there too
   return out;
 }
 
@@ -128,6 +130,8 @@ bool CLowering::isBarrierCall(const clang::Stmt *s) const {
 
 void CLowering::stmt(const clang::Stmt *s, std::vector<StmtPtr> &out) {
   SourceRange r = range(s);
+  if (!llvm::isa<clang::NullStmt>(s) && !isBarrierCall(s) && !isBarrierInvariant(s))
+    barrierInvariantsUnclaimed();
   if (auto *cs = llvm::dyn_cast<clang::CompoundStmt>(s)) {
     auto b = newStmt(StmtKind::Block, r);
     b->body = compound(cs);
@@ -323,6 +327,10 @@ void CLowering::barrier(const clang::CallExpr *c, std::vector<StmtPtr> &out) {
                      {ir::ClauseKind::Requires, ir::ClauseKind::Ensures, ir::ClauseKind::Context},
                      "before a barrier");
   rejectPrivateArraysIn(b->clauses, "a barrier's contract");
+  // GPUVerify's barrier invariants before it, after the contract's own clauses (whose
+  // permissions frame them).
+  b->clauses.insert(b->clauses.end(), gvBarrierInvariants_.begin(), gvBarrierInvariants_.end());
+  gvBarrierInvariants_.clear();
   b->fencesGiven = true;
   std::string name = calleeName(c);
   if (dialect_ == CDialect::Cuda) { // __syncthreads(), a thread block's sync()

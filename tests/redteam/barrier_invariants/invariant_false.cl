@@ -1,0 +1,24 @@
+//: expect failed barrier.pre 15
+// WRONG: the barrier invariant is false for every work item (the tile holds the global
+// id, not one more): barrier.pre, on its condition.
+/*@
+  context get_local_size(0) == 64;
+  context out != NULL && \pointer_length(out) == get_global_size(0);
+  context Perm(&out[get_global_id(0)], write);
+  requires Perm(&tile[get_local_id(0)], write);
+  ensures out[get_global_id(0)] == get_group_id(0) * 64 + (get_local_id(0) + 1) % 64;
+@*/
+__kernel void exchange(__global int *out) {
+  __local int tile[64];
+  int lid = get_local_id(0);
+  tile[lid] = get_global_id(0);
+  __barrier_invariant_1(tile[get_local_id(0)] == get_global_id(0) + 1,
+                        (get_local_id(0) + 1) % 64);
+  /*@
+    context get_local_size(0) == 64;
+    requires Perm(&tile[get_local_id(0)], write);
+    ensures Perm(&tile[(get_local_id(0) + 1) % 64], 1\2);
+  @*/
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[get_global_id(0)] = tile[(lid + 1) % 64];
+}
