@@ -132,7 +132,7 @@ TEST_CASE("GPUVerify's access-history predicates kprove cannot read are unsuppor
                "}\n",
                ".cl");
   CHECK(r.errors == Errors{{"unsupported", 2}});
-  CHECK(mentions(r.raw.errors, "not a kernel"));
+  CHECK(mentions(r.raw.errors, "verifies on its own"));
   // Of something that is not an array named directly.
   r = run("__kernel void k(__global int *a) {\n"
           "  __assert(!__read(a + 1));\n"

@@ -436,6 +436,24 @@ private:
 void recordAccessHistories(ir::Program &p, DiagnosticEngine &diags) {
   for (ir::GpuKernel &k : p.gpuKernels)
     AccessHistory(k, diags).run();
+  // A helper kept modular (it has a contract) has no log: the kernel's thread keeps it.
+  for (const ir::Method &m : p.methods) {
+    bool reported = false;
+    auto reject = [&](const ir::Expr &e) {
+      if (reported || e.kind != ExprKind::Var || loggedArray(e.name).empty())
+        return;
+      reported = true;
+      diags.error(DiagCode::Unsupported, e.range,
+                  "unsupported: GPUVerify's access-history predicates in a function kprove "
+                  "verifies on its own (it has a contract): kprove keeps the access history of "
+                  "the kernel's thread only, and inlines a helper without a contract into its "
+                  "kernel, where its accesses are logged");
+    };
+    for (const ir::Clause &c : m.contract)
+      forEachExpr(c.expr, reject);
+    if (m.body)
+      forEachExpr(*m.body, reject);
+  }
 }
 
 } // namespace kprove::lang

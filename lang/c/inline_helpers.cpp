@@ -163,6 +163,9 @@ private:
           return nullptr;
         }
         names[p.name] = c.args[i]->name;
+        // GPUVerify's access logs of the parameter are those of the argument array.
+        for (std::string_view log : {kReadLog, kWriteLog, kReadIndex, kWriteIndex})
+          names[std::string(log) + p.name] = std::string(log) + c.args[i]->name;
         continue;
       }
       names[p.name] = p.name + suffix;

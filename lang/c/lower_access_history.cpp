@@ -13,13 +13,9 @@ namespace kprove::lang::clower {
 ExprPtr CLowering::accessHistoryValue(const clang::CallExpr *c, const std::string &name,
                                       bool offset) {
   SourceRange r = range(c);
-  if (!inKernel_) {
-    unsupported(r, "'" + name +
-                       "' in a function that is not a kernel (kprove keeps the access history "
-                       "of the kernel's thread only; a helper without a contract is inlined "
-                       "into its kernel, and its accesses are logged there)");
-    return nullptr;
-  }
+  // In a helper: the log of the array its parameter is, once the helper is inlined
+  // (lang/c/inline_helpers.cpp renames it); in a helper kept modular, recordAccessHistories
+  // rejects it.
   // The argument is `sizeof(A)` (gpuverify.h): A, unevaluated.
   const clang::Expr *a = c->getNumArgs() == 1 ? c->getArg(0)->IgnoreParenImpCasts() : nullptr;
   auto *so = llvm::dyn_cast_or_null<clang::UnaryExprOrTypeTraitExpr>(a);
