@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -473,39 +474,79 @@ private:
     return writesMemo_[m.name] = found;
   }
   // Whether a bodiless method's precondition may give it a whole permission (so its
-  // trusted postcondition may say it changed the cell): any permission whose amount
-  // is not a constant below 1, and any predicate (its body may hold one).
+  // trusted postcondition may say it changed the cell). Locations are symbolic, so the
+  // amounts of all its permissions together must stay below 1: constant fractions
+  // summing below 1, or a single `read` (0 < read < 1) and nothing else. A permission
+  // under \forall* (several instances may name one cell), a predicate (its body may
+  // hold any), or an amount that is not a constant may write.
   static bool contractMayWrite(const Method &m) {
-    std::function<bool(const Expr &)> may = [&](const Expr &e) -> bool {
+    int64_t num = 0, den = 1; // the constant amounts' sum
+    int reads = 0;
+    bool may = false;
+    std::function<void(const Expr &)> walk = [&](const Expr &e) {
+      if (may)
+        return;
+      if (e.kind == ExprKind::ForallStar ||
+          (e.kind == ExprKind::Call && e.type == Type::Resource)) {
+        may = true;
+        return;
+      }
       if (e.kind == ExprKind::Perm || e.kind == ExprKind::PointsTo) {
         const Expr &amount = *e.args[1];
-        return !(amount.kind == ExprKind::PermConst && amount.permConst == ir::PermConst::Read) &&
-               !constantBelowOne(amount);
+        int64_t p = 0, q = 1;
+        if (amount.kind == ExprKind::PermConst && amount.permConst == ir::PermConst::Read)
+          ++reads;
+        else if (!constantFraction(amount, p, q) || !addFraction(num, den, p, q))
+          may = true;
+        return;
       }
-      if (e.kind == ExprKind::Call && e.type == Type::Resource)
-        return true;
       for (const ExprPtr &a : e.args)
-        if (a && may(*a))
-          return true;
-      return false;
+        if (a)
+          walk(*a);
     };
     for (const Clause &c : m.contract)
-      if ((c.kind == ClauseKind::Requires || c.kind == ClauseKind::Context) && c.expr &&
-          may(*c.expr))
-        return true;
-    return false;
+      if ((c.kind == ClauseKind::Requires || c.kind == ClauseKind::Context ||
+           c.kind == ClauseKind::ContextEverywhere) &&
+          c.expr)
+        walk(*c.expr);
+    if (may)
+      return true;
+    return reads == 0 ? num >= den : reads > 1 || num > 0;
   }
-  // A literal fraction p\q or p/q with 0 <= p < q, or none.
-  static bool constantBelowOne(const Expr &e) {
-    if (e.kind == ExprKind::PermConst)
-      return e.permConst == ir::PermConst::None;
-    if (e.kind == ExprKind::IntLit)
-      return e.intValue == 0;
+  // A literal amount p/q >= 0 (write is 1, none 0), or false.
+  static bool constantFraction(const Expr &e, int64_t &p, int64_t &q) {
+    if (e.kind == ExprKind::PermConst) {
+      p = e.permConst == ir::PermConst::Write ? 1 : 0;
+      q = 1;
+      return e.permConst != ir::PermConst::Read;
+    }
+    if (e.kind == ExprKind::IntLit) {
+      p = e.intValue;
+      q = 1;
+      return p >= 0;
+    }
     if (e.kind == ExprKind::Binary &&
         (e.binop == ir::BinOp::FracDiv || e.binop == ir::BinOp::Div) &&
-        e.args[0]->kind == ExprKind::IntLit && e.args[1]->kind == ExprKind::IntLit)
-      return e.args[0]->intValue >= 0 && e.args[0]->intValue < e.args[1]->intValue;
+        e.args[0]->kind == ExprKind::IntLit && e.args[1]->kind == ExprKind::IntLit) {
+      p = e.args[0]->intValue;
+      q = e.args[1]->intValue;
+      return p >= 0 && q > 0;
+    }
     return false;
+  }
+  // num/den += p/q, reduced; false when the numbers grow too large to add exactly.
+  static bool addFraction(int64_t &num, int64_t &den, int64_t p, int64_t q) {
+    constexpr int64_t kLimit = int64_t{1} << 30;
+    if (p > kLimit || q > kLimit || num > kLimit || den > kLimit)
+      return false;
+    num = num * q + p * den;
+    den = den * q;
+    int64_t g = std::gcd(num, den);
+    if (g > 1) {
+      num /= g;
+      den /= g;
+    }
+    return true;
   }
   bool isFieldOf(const std::string &cls, const std::string &name) const {
     if (cls.empty())

@@ -106,7 +106,7 @@ __KPROVE_GV_OPAQUE(__atomic_has_taken_value)
 __KPROVE_GV_OPAQUE(__return_val_funptr)
 __KPROVE_GV_OPAQUE(__return_val_int4)
 __KPROVE_GV_OPAQUE(__requires_fresh_array)
-__KPROVE_GV_OPAQUE(__same_group)
+__KPROVE_GV bool __kprove_gv__same_group(void);
 #define __ptr_offset_bytes(...) __kprove_gv__ptr_offset_bytes()
 #define __ptr_base(...) __kprove_gv__ptr_base()
 #define __read_permission(...) __kprove_gv__read_permission()

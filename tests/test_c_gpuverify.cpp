@@ -171,14 +171,13 @@ TEST_CASE("GPUVerify's __add_noovfl: the sum fits the type", "[c][gpuverify]") {
   CHECK(r.errors == Errors{{"unsupported", 2}});
 }
 
-TEST_CASE("GPUVerify's history, pointer and same-group predicates are unsupported by name",
+TEST_CASE("GPUVerify's history and pointer predicates are unsupported by name",
           "[c][gpuverify][soundness]") {
   struct Case {
     std::string body;
     std::string name;
   };
   for (const Case &c : std::vector<Case>{
-           {"  __assert(__implies(__same_group, n > 0));\n", "'__same_group'"},
            {"  __writes_to(a);\n", "'__writes_to'"},
            {"  __assert(__ptr_offset_bytes(a) == 0);\n", "'__ptr_offset_bytes'"},
            {"  __assert(__dominator_enabled());\n", "'__dominator_enabled'"},
@@ -310,6 +309,12 @@ TEST_CASE("GPUVerify's two-thread predicates: checked against a second thread of
                 "  for (int i = 0; __invariant(__uniform_int(i)), i < n; i++) {}\n"
                 "}\n",
          Verdict::Verified, {});
+  // __same_group: the group ids of every dimension are the second thread's.
+  expect(head + "  __assert(__implies(__same_group, __distinct_int(get_local_id(0))));\n"
+                "  __assert(__implies(__same_group, __uniform_int(get_group_id(0))));\n"
+                "  __assert(__implies(!__same_group, __distinct_int(get_group_id(0))));\n}\n",
+         Verdict::Verified, {});
+  expect(head + "  __assert(__same_group);\n}\n", Verdict::Failed, {{"assert", 2}});
   // Local ids repeat in other groups; group ids repeat within a group.
   expect(head + "  __assert(__distinct_int(get_local_id(0)));\n}\n", Verdict::Failed,
          {{"assert", 2}});

@@ -76,6 +76,9 @@ inline constexpr std::string_view kBuiltinMark = "\\builtin:";
 // (lang/c/lower_gpuverify.cpp): resolveGpuBuiltins makes it `0 <= i &&
 // i < get_local_size(0) ==> e` with the local id of dimension 0 replaced by i.
 inline constexpr std::string_view kBarrierInstance = "$barrier_instance";
+// GPUVerify's `__same_group`, `\builtin:$same_group`: resolveGpuBuiltins makes it
+// `grp0 == \other(grp0) && grp1 == \other(grp1) && grp2 == \other(grp2)`.
+inline constexpr std::string_view kSameGroupMark = "$same_group";
 
 // Resolves the GPU builtins of a lowered program (lang/c/gpu_builtins.cpp): calls
 // such as get_local_id(0), names such as threadIdx.x (those marked with

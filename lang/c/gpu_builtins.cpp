@@ -147,6 +147,19 @@ private:
     if (!m)
       return;
     const std::string &n = *m;
+    if (n == kSameGroupMark) {
+      // Every dimension: one the launch does not use has group id 0 in both threads
+      // (and naming its variable here does not count as using it).
+      SourceRange r = e->range;
+      ExprPtr all;
+      for (int d = 0; d < 3; ++d) {
+        ExprPtr same = ir::makeBinary(BinOp::Eq, var("grp", d, r),
+                                      node(ExprKind::Other, {var("grp", d, r)}, r), r);
+        all = all ? ir::makeBinary(BinOp::And, all, same, r) : same;
+      }
+      e = all;
+      return;
+    }
     size_t dot = n.find('.');
     auto it = cuda.find(n.substr(0, dot));
     if (dot == std::string::npos || it == cuda.end()) {

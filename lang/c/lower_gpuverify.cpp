@@ -56,6 +56,7 @@ enum class Gv {
   Distinct,  // __distinct_int(e): e != __other_int(e)
   All,       // __all(p): p && __other_bool(p)
   Exclusive, // __exclusive(p), __at_most_one(p): !__all(p)
+  SameGroup, // __same_group: both threads in one group (lang/c/gpu_builtins.cpp)
   // The all-threads forms: the claim of each thread, whether it executes the
   // annotation or not: this thread's, and the second thread's wherever it is.
   GlobalAssert,    // __global_assert(e)
@@ -72,9 +73,6 @@ struct GvEntry {
   std::string_view why; // Rejected: why kprove has no meaning for it
 };
 
-constexpr std::string_view kSameGroup =
-    "GPUVerify's same-group test: compare the group ids of the dimensions the kernel uses, "
-    "`get_group_id(0) == __other_int(get_group_id(0))`";
 constexpr std::string_view kHistory =
     "a GPUVerify access-history predicate kprove does not record: it speaks of the values the "
     "thread has read or written or of their permissions (kprove proves race freedom with "
@@ -131,7 +129,7 @@ const std::vector<GvEntry> &gvTable() {
       {"__all", Gv::All, {}},
       {"__exclusive", Gv::Exclusive, {}},
       {"__at_most_one", Gv::Exclusive, {}},
-      {"__same_group", Gv::Rejected, kSameGroup},
+      {"__same_group", Gv::SameGroup, {}},
       {"__dominator_enabled", Gv::Rejected, kAllThreads},
       {"__read", Gv::AccessFlag, {}},
       {"__write", Gv::AccessFlag, {}},
@@ -666,6 +664,13 @@ std::optional<ExprPtr> CLowering::gpuVerifyValue(const clang::CallExpr *c,
   }
   case Gv::Other:
     return otherThread(args[0], r);
+  case Gv::SameGroup: {
+    // The group ids of every dimension equal the second thread's: a marked name that
+    // resolveGpuBuiltins expands once the ids are variables.
+    auto v = ir::makeVar(std::string(kBuiltinMark) + std::string(kSameGroupMark), r);
+    v->type = Type::Bool;
+    return v;
+  }
   case Gv::Uniform:
   case Gv::Distinct:
     return ir::makeBinary(kind == Gv::Uniform ? ir::BinOp::Eq : ir::BinOp::Ne, args[0],
@@ -760,6 +765,12 @@ void CLowering::barrierInvariant(const clang::CallExpr *c, const std::string &na
   }
   std::vector<ExprPtr> instances;
   for (unsigned k = 1; k < c->getNumArgs(); ++k) {
+    if (!isIntLike(c->getArg(k)->IgnoreImpCasts()->getType())) {
+      typeError(range(c->getArg(k)), "GPUVerify's '" + name +
+                                         "' instantiates its condition for local ids: this "
+                                         "argument is not an integer");
+      return;
+    }
     std::vector<StmtPtr> pre;
     ++gvSpecDepth_;
     ExprPtr i = convertTo(c->getArg(k)->IgnoreImpCasts(), Type::Int, pre);
