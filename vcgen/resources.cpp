@@ -1069,8 +1069,9 @@ void ResourceEngine::applyPerm(const Atom &original, State &st, bool inhale,
       vc_.unsupported(
           a.range,
           b.overThreads
-              ? std::string("a par block's permission to a location that does not depend on "
-                            "the thread, under a condition on the thread other than bounds "
+              ? std::string("a permission every thread claims (in a par block's, a kernel's "
+                            "or a barrier's contract) to a location that does not depend on the "
+                            "thread, under a condition on the thread other than bounds "
                             "(`t < k ==> ...`)")
               : std::string("a \\forall* whose location does not depend on its bound variable "
                             "and whose range is not 'lo <= x && x < hi'"));

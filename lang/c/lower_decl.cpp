@@ -28,7 +28,23 @@ void CLowering::run() {
 SourceRange CLowering::range(clang::SourceRange r) const {
   if (!inMainFile(r.getBegin()))
     return {{file_, 0}, {file_, 0}};
-  clang::SourceLocation e = csm_.getExpansionLoc(r.getEnd());
+  // An expression written inside one argument of a macro call is shown where it is
+  // written (the array `a` of `TILE(a, i, j)`).
+  clang::SourceLocation b = r.getBegin(), e = r.getEnd();
+  if (b.isMacroID() && e.isMacroID() && csm_.isMacroArgExpansion(b) &&
+      csm_.isMacroArgExpansion(e)) {
+    clang::SourceLocation sb = csm_.getSpellingLoc(b), se = csm_.getSpellingLoc(e);
+    if (csm_.isWrittenInMainFile(sb) && csm_.isWrittenInMainFile(se) &&
+        csm_.getFileID(sb) == csm_.getFileID(se) &&
+        csm_.getFileOffset(sb) <= csm_.getFileOffset(se)) {
+      uint32_t end =
+          csm_.getFileOffset(se) + clang::Lexer::MeasureTokenLength(se, csm_, ctx_.getLangOpts());
+      return {{file_, csm_.getFileOffset(sb)}, {file_, end}};
+    }
+  }
+  // The end of a function-like macro's invocation is its `)`: a message then shows
+  // `TILE(a, i, j)` as written, not the macro's name alone.
+  e = csm_.getExpansionRange(e).getEnd();
   uint32_t end = offset(e) + clang::Lexer::MeasureTokenLength(e, csm_, ctx_.getLangOpts());
   return {{file_, offset(r.getBegin())}, {file_, std::max(end, offset(r.getBegin()))}};
 }
