@@ -507,8 +507,9 @@ private:
       tc.ranges.push_back(rangeOf(v, st));
     std::set<std::string> uniform;
     for (const auto &[n, v] : base_.vars)
-      if (n.rfind("$lid", 0) != 0)
+      if (std::find(localVars_.begin(), localVars_.end(), n) == localVars_.end())
         uniform.insert(n); // parameters, sizes, local arrays, ids of unused dimensions
+                           // (0 in every thread: \ltid in a barrier's contract is lid0)
     // Across groups (two-thread predicates): without the group ids and local arrays.
     std::set<std::string> launchUniform = uniform;
     for (const ir::KernelArray &a : k_.locals)
