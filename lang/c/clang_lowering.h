@@ -344,7 +344,8 @@ private:
   const clang::Expr *gpuVerifyLoopHead(const clang::Expr *c, std::vector<ir::Clause> &clauses);
   std::optional<ExprPtr> gpuVerifyValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre);
   ExprPtr otherThread(const ExprPtr &e, SourceRange r); // GPUVerify's second thread
-  ExprPtr gpuVerifySpec(const clang::Expr *e);
+  // The argument of an annotation, pure: a condition, or (want Int) an integer.
+  ExprPtr gpuVerifySpec(const clang::Expr *e, Type want = Type::Bool);
   bool gpuVerifyRejected(const std::string &name, SourceRange r);
   bool gpuVerifyRejectedIn(const clang::Stmt *s);
   void gpuVerifyDropped(const std::string &name, SourceRange r, const std::string &why);

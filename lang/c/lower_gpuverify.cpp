@@ -264,12 +264,12 @@ bool CLowering::gpuVerifyRejectedIn(const clang::Stmt *s) {
 }
 
 // The argument of an annotation, as a pure specification expression.
-ExprPtr CLowering::gpuVerifySpec(const clang::Expr *e) {
+ExprPtr CLowering::gpuVerifySpec(const clang::Expr *e, Type want) {
   if (gpuVerifyRejectedIn(e))
     return nullptr;
   std::vector<StmtPtr> pre;
   ++gvSpecDepth_;
-  ExprPtr v = cond(e, pre);
+  ExprPtr v = want == Type::Bool ? cond(e, pre) : convertTo(e, want, pre);
   --gvSpecDepth_;
   if (v && !pre.empty()) {
     unsupported(range(e), "a function call or side effect inside a GPUVerify annotation");
@@ -771,15 +771,7 @@ void CLowering::barrierInvariant(const clang::CallExpr *c, const std::string &na
                                          "argument is not an integer");
       return;
     }
-    std::vector<StmtPtr> pre;
-    ++gvSpecDepth_;
-    ExprPtr i = convertTo(c->getArg(k)->IgnoreImpCasts(), Type::Int, pre);
-    --gvSpecDepth_;
-    if (i && !pre.empty()) {
-      unsupported(range(c->getArg(k)),
-                  "a function call or side effect inside a GPUVerify annotation");
-      return;
-    }
+    ExprPtr i = gpuVerifySpec(c->getArg(k)->IgnoreImpCasts(), Type::Int);
     if (!i)
       return;
     instances.push_back(i);
