@@ -37,8 +37,12 @@ std::string Interpreter::name(const Thread &t) const {
 
 std::string Interpreter::spell(const ir::Expr &e) const {
   const SourceRange &r = e.range;
+  // The text as written, white space collapsed; a long one is cut (the caret
+  // snippet above shows it whole). Rewritten IR is the last resort: it names
+  // get_local_id where a CUDA user wrote threadIdx.x.
+  constexpr std::size_t kMaxShown = 120;
   if (r.valid() && r.end.file == r.begin.file && r.end.offset > r.begin.offset &&
-      r.end.offset - r.begin.offset <= 120) {
+      r.end.offset - r.begin.offset <= 4000) {
     std::string_view file = sources_.text(r.begin.file);
     if (r.end.offset <= file.size()) {
       std::string_view text = file.substr(r.begin.offset, r.end.offset - r.begin.offset);
@@ -55,6 +59,12 @@ std::string Interpreter::spell(const ir::Expr &e) const {
           } else {
             out += ch;
           }
+        if (out.size() > kMaxShown) {
+          std::size_t cut = kMaxShown - 3;
+          while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80)
+            --cut; // not inside a UTF-8 sequence (a written \u2200)
+          out = out.substr(0, cut) + "...";
+        }
         return out;
       }
     }

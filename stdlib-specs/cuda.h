@@ -164,17 +164,17 @@ __device__ float __fmul_rn(float x, float y);
 __device__ float __fsqrt_rn(float x);
 __device__ float __frcp_rn(float x);
 
-// cuRAND and textures: declared so that kernels using them parse and are rejected by
-// name (stdlib-specs/builtins.def), never read as unknown identifiers.
-// (Complete types, so that a buffer of states is accepted and its use is what names
-// cuRAND in the error.)
+// cuRAND's device API (also <curand_kernel.h>): a generator's state is one cell of
+// memory that each call reads and writes (builtins.def, Generator); kprove never
+// looks at its value. Textures: declared so that kernels using them parse and are
+// rejected by name (builtins.def), never read as unknown identifiers.
 struct curandStateXORWOW {
-  unsigned int __kprove_state;
+  unsigned int generator; // the state as one cell (its value is never used)
 };
 typedef struct curandStateXORWOW curandState;
 typedef struct curandStateXORWOW curandState_t;
 struct curandStateMtgp32 {
-  unsigned int __kprove_state;
+  unsigned int generator; // the state as one cell (its value is never used)
 };
 typedef struct curandStateMtgp32 curandStateMtgp32_t;
 __device__ unsigned int curand(curandState *state);

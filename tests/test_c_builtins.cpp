@@ -321,16 +321,40 @@ TEST_CASE("async_work_group_copy must be reached by the whole group with the sam
   }
 }
 
-TEST_CASE("cuRAND and textures are rejected by name, and CUDA has uint", "[c][builtins]") {
+TEST_CASE("cuRAND's generator state is memory a step reads and writes", "[c][builtins]") {
+  // Without a contract the thread holds no permission to its state: the step's read
+  // of it fails, never an unknown value of no memory.
   auto r = runSnippet(R"(__global__ void k(curandState *s, float *a) {
   a[threadIdx.x] = curand(&s[threadIdx.x]);
 }
 )",
                       "builtins", ".cu");
-  CHECK(r.verdict == Verdict::Invalid);
-  CHECK_FALSE(r.errors.count({"parse", 1}));
-  CHECK(r.errors == Errors{{"unsupported", 2}});
-  CHECK(mentions(r, "unsupported builtin 'curand'"));
+  CHECK(r.verdict == Verdict::Failed);
+  CHECK(r.errors.count({"perm.read", 2}));
+  // Stepping a state each thread may only read is a race on the state.
+  auto shared = runSnippet(R"(/*@ context s != NULL && \pointer_length(s) == 1;
+    context Perm(&s[0], 1\(blockDim.x * gridDim.x)); @*/
+__global__ void k(curandState *s) {
+  unsigned v = curand(s);
+}
+)",
+                           "builtins", ".cu");
+  CHECK(shared.verdict == Verdict::Failed);
+  CHECK(shared.errors.count({"perm.write", 4}));
+  // curand_init needs a whole permission; a step's value is not shared by the threads.
+  expect(R"(/*@ context s != NULL && \pointer_length(s) == blockDim.x * gridDim.x;
+    context Perm(&s[blockIdx.x * blockDim.x + threadIdx.x], write); @*/
+__global__ void k(curandState *s) {
+  int id = blockIdx.x * blockDim.x + threadIdx.x;
+  curand_init(7, id, 0, &s[id]);
+  if (curand(&s[id]) == 0)
+    __syncthreads();
+}
+)",
+         Verdict::Failed, {{"barrier.divergence", 7}}, ".cu");
+}
+
+TEST_CASE("textures are rejected by name, and CUDA has uint", "[c][builtins]") {
   auto t = runSnippet(R"(texture<unsigned, 1, cudaReadModeElementType> tex;
 __global__ void k(int *a) {
   a[threadIdx.x] = tex1Dfetch(tex, 4);

@@ -51,6 +51,7 @@ enum class BuiltinKind {
   Pure,
   OutPointer,
   MemCopy,
+  Generator,
   Rejected
 };
 struct Builtin {

@@ -613,6 +613,7 @@ private:
                    SourceRange r, std::vector<StmtPtr> &out);
   bool memsetValues(const MemSpan &to, const clang::Expr *c, const std::string &fn,
                     std::vector<ExprPtr> &values, std::vector<StmtPtr> &pre);
+  bool generatorCall(const clang::CallExpr *c, ExprPtr *result, std::vector<StmtPtr> &pre);
 
   // --- asynchronous work-group copies and events (lower_async_copy.cpp) ---
   void asyncBegin(const clang::FunctionDecl *fd);

@@ -61,8 +61,21 @@ public:
     }
     if (inlined_.empty())
       return;
-    for (ir::GpuKernel &k : p_.gpuKernels)
+    for (ir::GpuKernel &k : p_.gpuKernels) {
+      // Arrays that a barrier's contract must not name (cause 55, docs/soundness.md):
+      // the thread's private arrays and constant memory, one symbol for all threads
+      // (vcgen/gpu_kernel.cpp), and pointers whose array is known only at run time
+      // (they may point into a private array). The front end rejects them in the
+      // kernel's own barriers by name; an inlined helper's barrier names its
+      // parameter, which the call binds to one of them.
+      perThread_.clear();
+      for (const ir::KernelArray &a : k.locals)
+        if (a.space == ir::MemorySpace::Private || a.space == ir::MemorySpace::Constant)
+          perThread_[a.name] = a.space == ir::MemorySpace::Private ? "the private memory '" + a.name + "'"
+                                                                   : "the constant memory '" + a.name + "'";
+      addRuntimeArrays(k.body);
       inlineCalls(k.body);
+    }
     // The inlined helpers are verified at each call. One a helper with a contract
     // calls stays (and is reported, as before: thread ids in a helper).
     std::set<std::string> stillCalled;
@@ -151,6 +164,7 @@ private:
       return nullptr; // the type checker reports the arity
     std::string suffix = std::string(1, ir::kScopeSeparator) + "inline" + std::to_string(++calls_);
     std::map<std::string, std::string> names;
+    std::map<std::string, std::string> boundToPerThread; // parameter -> what the call binds
     auto block = std::make_shared<ir::Stmt>();
     block->kind = StmtKind::Block;
     block->range = c.range;
@@ -163,6 +177,8 @@ private:
           return nullptr;
         }
         names[p.name] = c.args[i]->name;
+        if (auto it = perThread_.find(c.args[i]->name); it != perThread_.end())
+          boundToPerThread[p.name] = it->second;
         // GPUVerify's access logs of the parameter are those of the argument array.
         for (std::string_view log : {kReadLog, kWriteLog, kReadIndex, kWriteIndex})
           names[std::string(log) + p.name] = std::string(log) + c.args[i]->name;
@@ -179,7 +195,10 @@ private:
       d->value = c.args[i];
       block->body.push_back(d);
     }
+    if (!boundToPerThread.empty() && barrierNames(*m.body, boundToPerThread, c, m))
+      return nullptr;
     std::vector<StmtPtr> body = copy(*m.body, names, suffix);
+    addRuntimeArrays(body);
     if (m.returnType != ir::Type::Void && c.target && !endsInReturn(body)) {
       // A path that reaches the end returns no value: using the result is undefined
       // (as the modular check says, vcgen.cpp), so reaching the end fails.
@@ -198,6 +217,50 @@ private:
     active_.erase(m.name);
     block->body.insert(block->body.end(), body.begin(), body.end());
     return block;
+  }
+
+  // Pointer variables of `body` (a pointer whose array is known only at run time is
+  // an array variable of the body, `q$arr`), which may point into a private array.
+  void addRuntimeArrays(const std::vector<StmtPtr> &body) {
+    for (const StmtPtr &s : body) {
+      if (s->kind == StmtKind::VarDecl && s->declType == ir::Type::IntArray)
+        perThread_.emplace(s->name, "a pointer whose array is known only at run time");
+      addRuntimeArrays(s->body);
+      addRuntimeArrays(s->elseBody);
+    }
+  }
+  // Whether a barrier of the helper's `body` names a parameter the call `c` binds to
+  // per-thread memory (`bound`): reported at the call.
+  bool barrierNames(const std::vector<StmtPtr> &body,
+                    const std::map<std::string, std::string> &bound, const ir::Stmt &c,
+                    const ir::Method &m) {
+    std::function<const std::string *(const ExprPtr &)> named =
+        [&](const ExprPtr &e) -> const std::string * {
+      if (!e)
+        return nullptr;
+      if (e->kind == ExprKind::Var)
+        if (auto it = bound.find(e->name); it != bound.end())
+          return &it->first;
+      for (const ExprPtr &a : e->args)
+        if (const std::string *n = named(a))
+          return n;
+      return nullptr;
+    };
+    for (const StmtPtr &s : body) {
+      if (s->kind == StmtKind::Barrier)
+        for (const ir::Clause &cl : s->clauses)
+          if (const std::string *param = named(cl.expr)) {
+            diags_.error(DiagCode::Unsupported, c.range,
+                         "unsupported: " + bound.at(*param) + " as argument '" + *param +
+                             "' of '" + m.name + "', whose barrier's contract names it (each "
+                             "thread holds its own: a barrier's contract may name only global "
+                             "and local memory)");
+            return true;
+          }
+      if (barrierNames(s->body, bound, c, m) || barrierNames(s->elseBody, bound, c, m))
+        return true;
+    }
+    return false;
   }
 
   // A deep copy of `body` with the helper's names renamed (`names`, extended by each
@@ -335,6 +398,9 @@ private:
   std::set<std::string> active_;   // the helpers being expanded (recursion)
   std::set<std::string> expanded_; // the helpers some call inlines (or tried to)
   unsigned calls_ = 0;
+  // The kernel being inlined into: its per-thread arrays and run-time pointers, with
+  // how a message names them (see run).
+  std::map<std::string, std::string> perThread_;
 };
 
 // Whether `body` runs an atomic, directly or through a call of one of `atomic`.

@@ -719,6 +719,14 @@ ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre
   }
   if (b->kind == BuiltinKind::OutPointer)
     return outPointerCall(c, pre); // lower_builtin_calls.cpp
+  if (b->kind == BuiltinKind::Generator) {
+    ExprPtr v;
+    if (!generatorCall(c, &v, pre)) // lower_memory_builtins.cpp
+      return nullptr;
+    if (!v)
+      unsupported(r, "the value of '" + name + "' (it returns nothing)");
+    return v;
+  }
   std::vector<ExprPtr> args;
   for (const clang::Expr *a : c->arguments()) {
     ExprPtr v = value(a, pre);

@@ -378,3 +378,68 @@ bool CLowering::memsetValues(const MemSpan &to, const clang::Expr *c, const std:
 }
 
 } // namespace kprove::lang::clower
+
+namespace kprove::lang::clower {
+
+// cuRAND's generators (builtins.def, Generator). The state a call's last argument
+// points to is memory: a step (curand, curand_uniform, curand_normal) reads and then
+// writes all of it, and curand_init writes it, with the checks of any access there
+// (null, bounds, permission, hence races: two threads stepping one state race, as
+// they do on the hardware). kprove's cuda.h gives a state one cell; what it holds
+// after a call, and the value a step returns, are unknown (fresh per call and per
+// thread, never a value several threads share). The real generator is a
+// deterministic function of its state; kprove assumes less. MTGP32 states, which a
+// block's threads may step together, are modelled the same way: their intended use
+// fails (a race), never the reverse. `*result` is the step's value (null for init).
+bool CLowering::generatorCall(const clang::CallExpr *c, ExprPtr *result,
+                              std::vector<StmtPtr> &pre) {
+  SourceRange r = range(c);
+  std::string fn = calleeName(c);
+  unsigned n = c->getNumArgs();
+  const clang::Expr *ptr = n ? c->getArg(n - 1)->IgnoreParenImpCasts() : nullptr;
+  clang::QualType elem = ptr ? elementOf(ptr) : clang::QualType();
+  if (!ptr || elem.isNull() || !isAggregate(elem)) {
+    unsupported(r, "this call of '" + fn + "' (its last argument must point to a generator state)");
+    return false;
+  }
+  bool init = c->getType()->isVoidType();
+  if (!init && !result) {
+    unsupported(r, "'" + fn + "' as a statement (its value is the point of the call)");
+    return false;
+  }
+  for (unsigned i = 0; i + 1 < n; ++i) // seed, subsequence, offset: evaluated for their errors
+    if (!value(c->getArg(i), pre))
+      return false;
+  auto span = memSpan(c->getArg(n - 1), elem, fn, pre);
+  if (!span)
+    return false;
+  std::vector<ExprPtr> cells = memCells(*span, 0, r);
+  auto unknown = [&](Type type, ir::IntType cint, bool floating) {
+    auto d = newStmt(StmtKind::VarDecl, r);
+    d->name = freshTemp(); // no value: any value of its type
+    d->declType = type;
+    d->cint = cint;
+    if (floating)
+      floatNames_.insert(d->name);
+    pre.push_back(d);
+    return typed(ir::makeVar(d->name, r), cint);
+  };
+  for (size_t i = 0; i < cells.size(); ++i) {
+    const Field &f = span->leaves[i];
+    if (!init) { // the step reads the state before it writes it
+      auto read = newStmt(StmtKind::VarDecl, r);
+      read->name = freshTemp();
+      read->declType = f.type;
+      read->cint = f.cint;
+      read->value = cells[i];
+      pre.push_back(read);
+    }
+    assign(cells[i], unknown(f.type, f.cint, f.floating), r, pre);
+  }
+  if (result)
+    *result = init ? nullptr
+                   : unknown(irType(c->getType()), cintOf(c->getType()), isFloat(c->getType()));
+  return true;
+}
+
+} // namespace kprove::lang::clower

@@ -616,6 +616,12 @@ void CLowering::call(const clang::CallExpr *c, ExprPtr target, std::vector<StmtP
         out.insert(out.end(), pre.begin(), pre.end());
       return;
     }
+    if (b->kind == BuiltinKind::Generator && c->getType()->isVoidType()) { // curand_init
+      std::vector<StmtPtr> pre;
+      if (generatorCall(c, nullptr, pre))
+        out.insert(out.end(), pre.begin(), pre.end());
+      return;
+    }
     unsupported(r, "a call of the builtin '" + name + "' as a statement");
     return;
   }
