@@ -71,8 +71,9 @@ public:
       perThread_.clear();
       for (const ir::KernelArray &a : k.locals)
         if (a.space == ir::MemorySpace::Private || a.space == ir::MemorySpace::Constant)
-          perThread_[a.name] = a.space == ir::MemorySpace::Private ? "the private memory '" + a.name + "'"
-                                                                   : "the constant memory '" + a.name + "'";
+          perThread_[a.name] = a.space == ir::MemorySpace::Private
+                                   ? "the private memory '" + a.name + "'"
+                                   : "the constant memory '" + a.name + "'";
       addRuntimeArrays(k.body);
       inlineCalls(k.body);
     }
@@ -251,8 +252,9 @@ private:
         for (const ir::Clause &cl : s->clauses)
           if (const std::string *param = named(cl.expr)) {
             diags_.error(DiagCode::Unsupported, c.range,
-                         "unsupported: " + bound.at(*param) + " as argument '" + *param +
-                             "' of '" + m.name + "', whose barrier's contract names it (each "
+                         "unsupported: " + bound.at(*param) + " as argument '" + *param + "' of '" +
+                             m.name +
+                             "', whose barrier's contract names it (each "
                              "thread holds its own: a barrier's contract may name only global "
                              "and local memory)");
             return true;

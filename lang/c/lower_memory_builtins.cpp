@@ -437,8 +437,8 @@ bool CLowering::generatorCall(const clang::CallExpr *c, ExprPtr *result,
     assign(cells[i], unknown(f.type, f.cint, f.floating), r, pre);
   }
   if (result)
-    *result = init ? nullptr
-                   : unknown(irType(c->getType()), cintOf(c->getType()), isFloat(c->getType()));
+    *result =
+        init ? nullptr : unknown(irType(c->getType()), cintOf(c->getType()), isFloat(c->getType()));
   return true;
 }
 
