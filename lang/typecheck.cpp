@@ -1535,6 +1535,9 @@ private:
     for (const Binder &b : e.binders) {
       if (b.type != Type::Int && b.type != Type::Bool)
         error(b.range, "quantified variables must be int or bool");
+      else if (star && b.type == Type::Bool) // quantified permissions range over ints
+        unsupported(b.range, "a bool variable of \\forall* (write its two instances, for "
+                             "false and true, with **)");
       scopes_.back()[b.name] = {b.type, VarKind::Binder, {}}; // binders may repeat a name
     }
     if (e.args.size() > 0 && e.args[0])

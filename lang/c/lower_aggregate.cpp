@@ -477,21 +477,58 @@ std::optional<std::vector<ExprPtr>> CLowering::aggregateParts(const clang::Expr 
   if (auto *il = llvm::dyn_cast<clang::InitListExpr>(e)) {
     // Clang's semantic form: one initialiser per field (or a vector's components,
     // several at once from a smaller vector), converted to its type.
+    // A field left out is an ImplicitValueInitExpr (zero); an array field's
+    // initialiser is a list of its cells (one leaf each), its missing cells Clang's
+    // array filler.
     std::vector<ExprPtr> out;
-    for (unsigned i = 0; i < il->getNumInits() && out.size() < fields.size(); ++i) {
-      const clang::Expr *x = il->getInit(i);
+    std::function<bool(const clang::Expr *)> add = [&](const clang::Expr *x) -> bool {
+      x = x->IgnoreParens();
+      if (llvm::isa<clang::ImplicitValueInitExpr>(x)) {
+        std::vector<Field> zeros;
+        std::string whyNot;
+        if (!leavesOf(x->getType(), "", zeros, whyNot, PointerFields::Arrays)) {
+          unsupported(r, whyNot);
+          return false;
+        }
+        for (size_t k = 0; k < zeros.size() && out.size() < fields.size(); ++k)
+          out.push_back(zeroOf(fields[out.size()], r));
+        return true;
+      }
+      if (const clang::ConstantArrayType *at = ctx_.getAsConstantArrayType(x->getType())) {
+        auto *cells = llvm::dyn_cast<clang::InitListExpr>(x);
+        if (!cells) {
+          unsupported(range(x), "this initialiser of an array field");
+          return false;
+        }
+        uint64_t n = at->getSize().getZExtValue();
+        for (uint64_t k = 0; k < n && out.size() < fields.size(); ++k) {
+          const clang::Expr *cell = k < cells->getNumInits() ? cells->getInit(static_cast<unsigned>(k))
+                                                             : cells->getArrayFiller();
+          if (!cell) {
+            unsupported(range(x), "this initialiser of an array field");
+            return false;
+          }
+          if (!add(cell))
+            return false;
+        }
+        return true;
+      }
       if (isAggregate(x->getType())) {
         auto sub = aggregateParts(x, pre);
         if (!sub)
-          return std::nullopt;
+          return false;
         out.insert(out.end(), sub->begin(), sub->end());
-      } else {
-        ExprPtr v = scalarTo(x, fields[out.size()]);
-        if (!v)
-          return std::nullopt;
-        out.push_back(v);
+        return true;
       }
-    }
+      ExprPtr v = scalarTo(x, fields[out.size()]);
+      if (!v)
+        return false;
+      out.push_back(v);
+      return true;
+    };
+    for (unsigned i = 0; i < il->getNumInits() && out.size() < fields.size(); ++i)
+      if (!add(il->getInit(i)))
+        return std::nullopt;
     while (out.size() < fields.size())
       out.push_back(zeroOf(fields[out.size()], r));
     out.resize(fields.size());

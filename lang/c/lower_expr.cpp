@@ -354,11 +354,22 @@ ExprPtr CLowering::value(const clang::Expr *e, std::vector<StmtPtr> &pre) {
     return functionPointerValue(e, pre); // lower_function_pointer.cpp
   if (auto *il = llvm::dyn_cast<clang::IntegerLiteral>(e)) {
     llvm::APInt v = il->getValue();
-    if (v.getActiveBits() > 62) {
+    if (v.getActiveBits() > 64) {
       unsupported(r, "integer literal out of range");
       return nullptr;
     }
-    return typed(ir::makeInt(static_cast<int64_t>(v.getZExtValue()), r), cintOf(il->getType()));
+    ir::IntType t = cintOf(il->getType());
+    if (v.getActiveBits() <= 62)
+      return typed(ir::makeInt(static_cast<int64_t>(v.getZExtValue()), r), t);
+    // Past 2^62 (LONG_MAX, 0xFFFFFFFFFFFFFFFFUL): kprove's literals stay clear of
+    // int64's edge, so the value is spelled hi * 2^32 + lo, exact (mathematical
+    // product; the sum is the literal's value, within its type).
+    uint64_t bits = v.getZExtValue();
+    ExprPtr hi = ir::makeBinary(ir::BinOp::Mul, ir::makeInt(static_cast<int64_t>(bits >> 32), r),
+                                ir::makeInt(int64_t{1} << 32, r), r);
+    return typed(ir::makeBinary(ir::BinOp::Add, hi,
+                                ir::makeInt(static_cast<int64_t>(bits & 0xFFFFFFFFu), r), r),
+                 t);
   }
   if (auto *cl = llvm::dyn_cast<clang::CharacterLiteral>(e)) {
     // getValue() is the literal's bits as an unsigned number (Clang's lexer
