@@ -938,7 +938,7 @@ FileResult verifyOnThisStack(const std::string &path, std::optional<std::string>
                                           : lang::CDialect::C,
                            c, diags);
     if (program && !diags.hasInputErrors())
-      lang::resolveGpuBuiltins(*program, diags);
+      lang::resolveGpuBuiltins(*program, diags, !opts.launch.intMath);
   } else {
     diags.error(DiagCode::Unsupported, {{file, 0}, {file, 0}},
                 "kprove reads PVL (.pvl), OpenCL (.cl), CUDA (.cu) and C (.c) files, not '" + ext +

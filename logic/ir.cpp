@@ -814,6 +814,17 @@ std::string toString(const Expr &e) {
   return out;
 }
 
+bool containsKind(const ExprPtr &e, ExprKind k) {
+  if (!e)
+    return false;
+  if (e->kind == k)
+    return true;
+  for (const ExprPtr &a : e->args)
+    if (containsKind(a, k))
+      return true;
+  return false;
+}
+
 std::string gpuBuiltinName(const char *kind, int dim) {
   return std::string("$") + kind + static_cast<char>('0' + dim);
 }

@@ -483,6 +483,8 @@ ExprPtr makeUnary(UnOp op, ExprPtr a, SourceRange r = {});
 ExprPtr makeBinary(BinOp op, ExprPtr a, ExprPtr b, SourceRange r = {});
 // A deep copy: passes that rewrite expressions in place must not reach shared nodes.
 ExprPtr cloneExpr(const ExprPtr &e);
+// Whether `e` or one of its subexpressions has kind `k` (false for null).
+bool containsKind(const ExprPtr &e, ExprKind k);
 
 // The array variable an array expression names: the Var itself, or the 2-D array of
 // a row (`m` of `m[i]`); null for anything else.

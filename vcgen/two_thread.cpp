@@ -1,5 +1,7 @@
 #include "vcgen/two_thread.h"
 
+#include <algorithm>
+
 #include <string_view>
 
 namespace kprove::vcgen {
@@ -23,10 +25,8 @@ const char *const kNoSecondThread =
 bool mentionsOther(const ir::Expr &e) {
   if (e.kind == ir::ExprKind::Other)
     return true;
-  for (const ir::ExprPtr &a : e.args)
-    if (a && mentionsOther(*a))
-      return true;
-  return false;
+  return std::any_of(e.args.begin(), e.args.end(),
+                     [](const ir::ExprPtr &a) { return ir::containsKind(a, ir::ExprKind::Other); });
 }
 
 T thisEnabled() {

@@ -86,7 +86,10 @@ inline constexpr std::string_view kSameGroupMark = "$same_group";
 // kBuiltinMark), \gtid and \ltid, and the
 // pointer functions of the annotations, in kernels, contracts and helper functions.
 // Records the dimensions each kernel uses. Reports `type` errors for bad uses.
-void resolveGpuBuiltins(ir::Program &p, DiagnosticEngine &diags);
+// A helper with a contract that uses its thread's ids receives them as parameters,
+// with what every thread knows of them as generated preconditions: the launch
+// limits too when `launchLimits` (C's integers; not under --int-math).
+void resolveGpuBuiltins(ir::Program &p, DiagnosticEngine &diags, bool launchLimits = true);
 
 // GPUVerify's access histories (docs/language.md §11.9): the annotations' __read(A)
 // and __write_offset_bytes(A) are the kernel thread's ghost variables

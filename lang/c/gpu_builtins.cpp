@@ -11,6 +11,8 @@
 //     with the global offset 0: kprove rejects get_global_offset)
 #include "lang/c/c_frontend.h"
 
+#include <algorithm>
+#include <array>
 #include <functional>
 #include <map>
 #include <optional>
@@ -42,8 +44,12 @@ ExprPtr node(ExprKind k, std::vector<ExprPtr> args, SourceRange r) {
 
 class Resolver {
 public:
-  Resolver(DiagnosticEngine &diags, bool inKernel) : diags_(diags), inKernel_(inKernel) {}
+  // inKernel: the kernel's own ids. Otherwise a helper verified on its own: its ids
+  // become parameters (modularIds, addThreadParameters) or are unsupported.
+  Resolver(DiagnosticEngine &diags, bool inKernel, bool modularIds = false)
+      : diags_(diags), inKernel_(inKernel), modularIds_(modularIds) {}
   bool dimsUsed[3] = {true, false, false};
+  bool usesIds = false; // a helper naming its thread's ids or sizes
 
   void expr(ExprPtr &e) {
     if (!e)
@@ -79,6 +85,10 @@ private:
   bool builtinAllowed(SourceRange r, const std::string &what) {
     if (inKernel_)
       return true;
+    if (modularIds_ && what != "get_work_dim") {
+      usesIds = true;
+      return true;
+    }
     diags_.error(DiagCode::Unsupported, r,
                  "unsupported: " + what +
                      " in a helper function (pass thread ids and sizes as arguments)");
@@ -317,11 +327,115 @@ private:
 
   DiagnosticEngine &diags_;
   bool inKernel_;
+  bool modularIds_;
 };
+
+template <typename F> void forEachCall(std::vector<ir::StmtPtr> &body, const F &f) {
+  for (ir::StmtPtr &s : body) {
+    if (s->kind == ir::StmtKind::Call)
+      f(*s);
+    forEachCall(s->body, f);
+    forEachCall(s->elseBody, f);
+  }
+}
+
+// The reserved variables a helper that uses its thread's ids receives, in this order.
+std::vector<std::string> threadParameterNames() {
+  std::vector<std::string> out;
+  for (const char *kind : {"lid", "grp", "lsz", "ngr"})
+    for (int d = 0; d < 3; ++d)
+      out.push_back(ir::gpuBuiltinName(kind, d));
+  return out;
+}
+
+// A helper with a contract is verified on its own (inline_helpers.cpp), for the
+// thread that calls it: its ids and sizes are parameters bound at each call to the
+// caller's (a kernel's reserved variables, or a helper's own such parameters), and
+// its precondition includes what every thread knows of them (0 <= id < size in each
+// dimension, and the launch limit on the global size kernels assume). A helper calling such a helper needs them too. A dimension a helper
+// names counts as named by every kernel that calls it (the 1-D assumption).
+// Two-thread predicates in such a helper's contract are unsupported: the second
+// thread's ids would be parameters of the callee, not the caller's.
+void addThreadParameters(ir::Program &p, std::map<std::string, std::array<bool, 3>> &needs,
+                         bool launchLimits, DiagnosticEngine &diags) {
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (ir::Method &m : p.methods) {
+      if (m.pure || !m.body)
+        continue;
+      forEachCall(*m.body, [&](ir::Stmt &c) {
+        auto callee = needs.find(c.name);
+        if (callee == needs.end() || c.name == m.name)
+          return;
+        auto [it, added] = needs.try_emplace(m.name, std::array<bool, 3>{true, false, false});
+        std::array<bool, 3> dims = callee->second; // copy: try_emplace may rehash
+        for (int d = 0; d < 3; ++d)
+          if (dims[d] && !it->second[d]) {
+            it->second[d] = true;
+            grew = true;
+          }
+        grew = grew || added;
+      });
+    }
+  }
+  if (needs.empty())
+    return;
+  const std::vector<std::string> names = threadParameterNames();
+  for (ir::Method &m : p.methods) {
+    if (!needs.count(m.name))
+      continue;
+    for (const ir::Clause &c : m.contract)
+      if (ir::containsKind(c.expr, ExprKind::Other)) {
+        diags.error(DiagCode::Unsupported, c.range,
+                    "unsupported: a two-thread predicate in the contract of '" + m.name +
+                        "', a helper verified on its own that uses thread ids");
+        break;
+      }
+    for (const std::string &n : names)
+      m.params.push_back(ir::Param{ir::Type::Int, n, m.nameRange, {}, false});
+    SourceRange r = m.nameRange;
+    for (int d = 0; d < 3; ++d) {
+      auto within = [&](const char *id, const char *size) {
+        return ir::makeBinary(
+            BinOp::And, ir::makeBinary(BinOp::Le, ir::makeInt(0, r), var(id, d, r), r),
+            ir::makeBinary(BinOp::Lt, var(id, d, r), var(size, d, r), r), r);
+      };
+      ir::Clause c;
+      c.kind = ir::ClauseKind::Requires;
+      c.expr = ir::makeBinary(BinOp::And, within("lid", "lsz"), within("grp", "ngr"), r);
+      if (launchLimits) // the global size fits an int (docs/soundness.md, "Launch")
+        c.expr = ir::makeBinary(
+            BinOp::And, c.expr,
+            ir::makeBinary(BinOp::Le, mul(var("ngr", d, r), var("lsz", d, r), r),
+                           ir::makeInt(2147483647, r), r),
+            r);
+      c.range = r;
+      c.generated = true;
+      m.contract.insert(m.contract.begin(), c);
+    }
+  }
+  auto passIds = [&](ir::Stmt &c) {
+    if (!needs.count(c.name))
+      return;
+    for (const std::string &n : names)
+      c.args.push_back(ir::makeVar(n, c.range));
+  };
+  for (ir::Method &m : p.methods)
+    if (m.body)
+      forEachCall(*m.body, passIds);
+  for (ir::GpuKernel &k : p.gpuKernels) {
+    forEachCall(k.body, [&](ir::Stmt &c) {
+      if (auto it = needs.find(c.name); it != needs.end())
+        for (int d = 0; d < 3; ++d)
+          k.dims[d] = k.dims[d] || it->second[d];
+    });
+    forEachCall(k.body, passIds);
+  }
+}
 
 } // namespace
 
-void resolveGpuBuiltins(ir::Program &p, DiagnosticEngine &diags) {
+void resolveGpuBuiltins(ir::Program &p, DiagnosticEngine &diags, bool launchLimits) {
   inlineThreadHelpers(p, diags);
   for (ir::GpuKernel &k : p.gpuKernels) {
     Resolver r(diags, true);
@@ -330,12 +444,37 @@ void resolveGpuBuiltins(ir::Program &p, DiagnosticEngine &diags) {
     for (int d = 0; d < 3; ++d)
       k.dims[d] = r.dimsUsed[d];
   }
+  std::map<std::string, std::array<bool, 3>> needsIds;
   for (ir::Method &m : p.methods) {
-    Resolver r(diags, false);
+    // A helper verified on its own runs for one thread; a barrier needs its group.
+    std::function<const ir::Stmt *(const std::vector<ir::StmtPtr> &)> barrierIn =
+        [&](const std::vector<ir::StmtPtr> &body) -> const ir::Stmt * {
+      for (const ir::StmtPtr &s : body) {
+        if (s->kind == ir::StmtKind::Barrier)
+          return s.get();
+        if (const ir::Stmt *b = barrierIn(s->body); b || (b = barrierIn(s->elseBody)))
+          return b;
+      }
+      return nullptr;
+    };
+    bool contract = std::any_of(m.contract.begin(), m.contract.end(),
+                                [](const ir::Clause &c) { return !c.generated; });
+    if (const ir::Stmt *b = m.body ? barrierIn(*m.body) : nullptr)
+      diags.error(DiagCode::Unsupported, b->range,
+                  "unsupported: a barrier in '" + m.name + "', " +
+                      (contract ? "a helper kprove verifies on its own (it has a contract): "
+                                  "only a helper without a contract, which kprove inlines at "
+                                  "its calls, may synchronise"
+                                : "a helper no kernel calls (kprove inlines a helper without a "
+                                  "contract at its calls from kernels)"));
+    Resolver r(diags, false, !m.pure);
     r.clauses(m.contract);
     if (m.body)
       r.stmts(*m.body);
+    if (r.usesIds)
+      needsIds[m.name] = {r.dimsUsed[0], r.dimsUsed[1], r.dimsUsed[2]};
   }
+  addThreadParameters(p, needsIds, launchLimits, diags);
   recordAccessHistories(p, diags);
 }
 

@@ -724,14 +724,7 @@ namespace kprove::lang::clower {
 namespace {
 
 bool mentionsSecondThread(const ExprPtr &e) {
-  if (!e)
-    return false;
-  if (e->kind == ExprKind::Other || e->kind == ExprKind::Enabled)
-    return true;
-  for (const ExprPtr &a : e->args)
-    if (mentionsSecondThread(a))
-      return true;
-  return false;
+  return ir::containsKind(e, ExprKind::Other) || ir::containsKind(e, ExprKind::Enabled);
 }
 
 } // namespace
