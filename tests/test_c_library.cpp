@@ -118,6 +118,32 @@ __kernel void foo(unsigned x, unsigned y) {
   expect(replaced(src, "z == z", "z == x"), Verdict::Failed, {{"assert", 5}});
 }
 
+TEST_CASE("inside GPUVerify's annotations a bodiless function is one uninterpreted function",
+          "[c][gpuverify]") {
+  const char *src = R"(DECLARE_UF_BINARY(f, int, int, int);
+bool __uninterpreted_function_p(int x);
+
+__kernel void foo(int a, int b) {
+  __assert(f(a, b) == f(a, b));
+  __assume(__uninterpreted_function_p(a));
+  __assert(__uninterpreted_function_p(a));
+}
+)";
+  expect(src, Verdict::Verified, {});
+  // Nothing more: not symmetric, not the value a call in the code returned.
+  expect(replaced(src, "f(a, b) == f(a, b)", "f(a, b) == f(b, a)"), Verdict::Failed,
+         {{"assert", 5}});
+  expect(replaced(src, "  __assert(f(a, b) == f(a, b));",
+                  "  int v = f(a, b);\n  __assert(v == f(a, b));"),
+         Verdict::Failed, {{"assert", 6}});
+  expect(replaced(src, "__assert(__uninterpreted_function_p(a))",
+                  "__assert(__uninterpreted_function_p(b))"),
+         Verdict::Failed, {{"assert", 7}});
+  // A function with a body keeps its meaning: its call in an annotation is unsupported.
+  expect("int g(int x) { return x; }\n__kernel void foo(int a) {\n  __assert(g(a) == a);\n}\n",
+         Verdict::Invalid, {{"unsupported", 3}});
+}
+
 TEST_CASE("CUDA kernels are device code: __CUDA_ARCH__ and __align__", "[c][cuda]") {
   const char *src = R"(#if __CUDA_ARCH__ < 350
 #error device code expected

@@ -481,6 +481,7 @@ private:
                                                         const std::vector<Field> &fields,
                                                         std::vector<StmtPtr> &pre);
   ExprPtr outPointerCall(const clang::CallExpr *c, std::vector<StmtPtr> &pre);
+  ExprPtr gpuVerifyUninterpreted(const clang::CallExpr *c, std::vector<StmtPtr> &pre);
   std::optional<std::vector<ExprPtr>>
   selectCall(const clang::CallExpr *c, const std::vector<Field> &fields, std::vector<StmtPtr> &pre);
   std::optional<std::vector<ExprPtr>> shuffleCall(const clang::CallExpr *c,

@@ -684,6 +684,40 @@ ExprPtr CLowering::floatLiteral(const llvm::APFloat &v, SourceRange r) {
   return floatCall(fn, {ir::makeInt(static_cast<int64_t>(it->second), r)}, r);
 }
 
+// Inside a GPUVerify annotation, a call of a function of the file without a body
+// (GPUVerify's DECLARE_UF_BINARY(f, int, int, int), `__uninterpreted_function_p()`)
+// is an uninterpreted function of its arguments: one fixed unknown function, which is
+// all such a declaration promises (a contract it has is not assumed; the values
+// code's calls return are unrelated: each may be any value). Null for other calls.
+ExprPtr CLowering::gpuVerifyUninterpreted(const clang::CallExpr *c, std::vector<StmtPtr> &pre) {
+  const clang::FunctionDecl *fd = c->getDirectCallee();
+  if (gvSpecDepth_ == 0 || !fd || fd->hasBody() || isBuiltin(c))
+    return nullptr;
+  auto scalar = [&](clang::QualType t) {
+    t = t.getCanonicalType();
+    return isIntLike(t) || t->isBooleanType() || isFloat(t);
+  };
+  if (!scalar(c->getType()))
+    return nullptr;
+  std::string fn = "$uf_" + fd->getNameAsString();
+  std::vector<ExprPtr> args;
+  for (const clang::Expr *a : c->arguments()) {
+    if (!scalar(a->getType()))
+      return nullptr;
+    ExprPtr v = value(a, pre);
+    if (!v)
+      return nullptr;
+    fn += "." + typeTag(a->getType());
+    args.push_back(v);
+  }
+  fn += "." + typeTag(c->getType());
+  bool isBool = c->getType()->isBooleanType();
+  ExprPtr v = floatCall(fn, std::move(args), range(c), isBool);
+  if (ir::IntType t = cintOf(c->getType()); t.bounded() && !isBool)
+    return convertInt(v, t, range(c));
+  return v;
+}
+
 ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre) {
   SourceRange r = range(c);
   std::string name = calleeName(c);
@@ -699,6 +733,8 @@ ExprPtr CLowering::callValue(const clang::CallExpr *c, std::vector<StmtPtr> &pre
       return nullptr;
     return typed(call, cintOf(c->getType()));
   }
+  if (ExprPtr uf = gpuVerifyUninterpreted(c, pre))
+    return uf;
   if (!isBuiltin(c) || isAtomic(c)) {
     // A helper function or atomic inside an expression: evaluated first, into a temporary.
     std::string tmp = freshTemp();
