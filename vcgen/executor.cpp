@@ -328,7 +328,8 @@ void Executor::execAtomic(const ir::Stmt &s, State &st) {
     exact = ite(lor(eq(old, intConst(0)), gt(old, arg(0))), arg(0), sub(old, intConst(1)));
   else if (s.name != "add" && s.name != "sub" && s.name != "inc" && s.name != "dec" &&
            s.name != "xchg" && s.name != "cmpxchg" && s.name != "min")
-    exact = vc_.freshVar("atomic_exact", Sort::Int); // no exact model: an unknown new value
+    exact = vc_.freshVar("atomic_exact", Sort::Int); // no exact model (float_add, ...):
+                                                     // an unknown new value
   // Atomics on C integers wrap around (two's complement), signed ones too: the
   // hardware's read-modify-write has no undefined behaviour.
   if (vc_.bounded(loc.cint))

@@ -721,13 +721,17 @@ void CLowering::atomic(const clang::CallExpr *c, const std::string &name, const 
   if (c->getNumArgs() < 1)
     return typeError(r, "'" + name + "' needs a location");
   clang::QualType pointee = elementOf(c->getArg(0));
-  if (pointee.isNull() || !isIntLike(pointee))
+  // Floating point (CUDA's atomicAdd and atomicExch on float and double, OpenCL's
+  // atomic_xchg on float): an exchange stores the operand; an addition's new value is
+  // unknown ("float_add", vcgen), floats being opaque values (§11.2).
+  bool floating = !pointee.isNull() && isFloat(pointee) && (op == "add" || op == "xchg");
+  if (pointee.isNull() || !(isIntLike(pointee) || floating))
     return unsupported(r, "'" + name + "' on a non-integer location");
   ExprPtr loc = location(c->getArg(0));
   if (!loc)
     return;
   auto s = newStmt(StmtKind::Atomic, r);
-  s->name = op;
+  s->name = floating && op == "add" ? "float_add" : op;
   s->target = target;
   s->args.push_back(loc);
   std::vector<StmtPtr> pre;
