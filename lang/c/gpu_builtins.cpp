@@ -16,6 +16,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 
 namespace kprove::lang {
 
@@ -391,8 +392,14 @@ void addThreadParameters(ir::Program &p, std::map<std::string, std::array<bool, 
                         "', a helper verified on its own that uses thread ids");
         break;
       }
+    // Before the `given` parameters, whose values the type checker appends to a
+    // call's arguments after these.
+    auto at = std::find_if(m.params.begin(), m.params.end(),
+                           [](const ir::Param &q) { return q.given; });
+    std::vector<ir::Param> ids;
     for (const std::string &n : names)
-      m.params.push_back(ir::Param{ir::Type::Int, n, m.nameRange, {}, false});
+      ids.push_back(ir::Param{ir::Type::Int, n, m.nameRange, {}, false});
+    m.params.insert(at, ids.begin(), ids.end());
     SourceRange r = m.nameRange;
     for (int d = 0; d < 3; ++d) {
       auto within = [&](const char *id, const char *size) {
@@ -414,8 +421,10 @@ void addThreadParameters(ir::Program &p, std::map<std::string, std::array<bool, 
       m.contract.insert(m.contract.begin(), c);
     }
   }
+  std::set<const ir::Stmt *> passed; // a statement list the lowering shares (a do-while's
+                                      // two copies, switch fall-through) holds one call
   auto passIds = [&](ir::Stmt &c) {
-    if (!needs.count(c.name))
+    if (!needs.count(c.name) || !passed.insert(&c).second)
       return;
     for (const std::string &n : names)
       c.args.push_back(ir::makeVar(n, c.range));
@@ -465,8 +474,10 @@ void resolveGpuBuiltins(ir::Program &p, DiagnosticEngine &diags, bool launchLimi
                       (contract ? "a helper kprove verifies on its own (it has a contract): "
                                   "only a helper without a contract, which kprove inlines at "
                                   "its calls, may synchronise"
-                                : "a helper no kernel calls (kprove inlines a helper without a "
-                                  "contract at its calls from kernels)"));
+                                : "a helper without a contract that kprove does not inline "
+                                  "(it inlines such a helper at its calls from kernels and "
+                                  "from the helpers inlined there; it is called elsewhere or "
+                                  "not at all)"));
     Resolver r(diags, false, !m.pure);
     r.clauses(m.contract);
     if (m.body)

@@ -60,7 +60,8 @@ void CLowering::jump(const clang::Stmt *s, std::vector<StmtPtr> &out) {
   out.push_back(newStmt(isBreak ? StmtKind::Break : StmtKind::Continue, r));
 }
 
-// do S while (c)  ==  { S } while (c) S   (the invariant holds at each test of c).
+// do S while (c)  ==  { S } while (c) S   (the invariant holds at each test of c);
+// do S while (0)  ==  { S }.
 // S is lowered once and used twice, so the annotations inside it (barrier
 // contracts, assertions) belong to both copies. When S breaks or continues, the
 // first copy is a Block that catches continues (they go to the first test) inside
@@ -72,6 +73,21 @@ void CLowering::doWhile(const clang::DoStmt *dw, std::vector<StmtPtr> &out) {
   std::vector<StmtPtr> once = loopBody(dw->getBody(), nullptr);
   auto first = newStmt(StmtKind::Block, r);
   first->body = once;
+  // `do S while (0)` (the macro idiom) without invariants: S once, exactly; a break
+  // or a continue (which goes to the false test) ends it.
+  bool falseTest = false;
+  if (clauses.empty() && !dw->getCond()->HasSideEffects(ctx_) &&
+      dw->getCond()->EvaluateAsBooleanCondition(falseTest, ctx_) && !falseTest) {
+    if (leaves(once, true, true)) {
+      first->catches = ir::Catches::Continue;
+      auto whole = newStmt(StmtKind::Block, r);
+      whole->catches = ir::Catches::Break;
+      whole->body = {first};
+      first = whole;
+    }
+    out.push_back(first);
+    return;
+  }
   auto w = newStmt(StmtKind::While, r);
   w->clauses = clauses;
   std::vector<StmtPtr> head;
