@@ -353,8 +353,9 @@ std::vector<std::string> threadParameterNames() {
 // thread that calls it: its ids and sizes are parameters bound at each call to the
 // caller's (a kernel's reserved variables, or a helper's own such parameters), and
 // its precondition includes what every thread knows of them (0 <= id < size in each
-// dimension, and the launch limit on the global size kernels assume). A helper calling such a helper needs them too. A dimension a helper
-// names counts as named by every kernel that calls it (the 1-D assumption).
+// dimension, and the launch limit on the global size kernels assume). A helper
+// calling such a helper needs them too. A dimension a helper names counts as named
+// by every kernel that calls it (the 1-D assumption).
 // Two-thread predicates in such a helper's contract are unsupported: the second
 // thread's ids would be parameters of the callee, not the caller's.
 void addThreadParameters(ir::Program &p, std::map<std::string, std::array<bool, 3>> &needs,
@@ -369,9 +370,8 @@ void addThreadParameters(ir::Program &p, std::map<std::string, std::array<bool, 
         if (callee == needs.end() || c.name == m.name)
           return;
         auto [it, added] = needs.try_emplace(m.name, std::array<bool, 3>{true, false, false});
-        std::array<bool, 3> dims = callee->second; // copy: try_emplace may rehash
         for (int d = 0; d < 3; ++d)
-          if (dims[d] && !it->second[d]) {
+          if (callee->second[d] && !it->second[d]) {
             it->second[d] = true;
             grew = true;
           }
@@ -410,7 +410,9 @@ void addThreadParameters(ir::Program &p, std::map<std::string, std::array<bool, 
       ir::Clause c;
       c.kind = ir::ClauseKind::Requires;
       c.expr = ir::makeBinary(BinOp::And, within("lid", "lsz"), within("grp", "ngr"), r);
-      if (launchLimits) // the global size fits an int (docs/soundness.md, "Launch")
+      // The global size fits an int (docs/soundness.md, "Launch"; vcgen's
+      // kMaxGlobalSize, which kernels assume and so prove at each call).
+      if (launchLimits)
         c.expr = ir::makeBinary(
             BinOp::And, c.expr,
             ir::makeBinary(BinOp::Le, mul(var("ngr", d, r), var("lsz", d, r), r),
